@@ -1,0 +1,441 @@
+// The five formats: strict parsing, canonical text, field layouts, prefix and time bounds.
+#include <cstring>
+
+#include "idtypes/formats.hpp"
+
+namespace idt
+{
+namespace
+{
+using wide = __int128;
+using uwide = unsigned __int128;
+
+constexpr std::uint8_t
+clamp_offset(std::size_t i) noexcept
+{
+	return static_cast<std::uint8_t>(i > 255 ? 255 : i);
+}
+
+constexpr range64
+prefix_error64(errc e, std::size_t offset) noexcept
+{
+	return {0, 0, true, e, clamp_offset(offset), true};
+}
+
+constexpr range128
+prefix_error128(errc e, std::size_t offset) noexcept
+{
+	return {{0, 0}, {0, 0}, true, e, clamp_offset(offset), true};
+}
+
+// [lo, hi] of a prefix of n digits in a fixed-width positional space of `width` digits:
+// lo pads with zeros, hi with the largest digit. Clamped to max; empty when lo > max.
+range64
+positional_prefix(const std::uint8_t *digits, std::size_t n, std::size_t width, unsigned base,
+				  std::uint64_t max) noexcept
+{
+	uwide lo = 0, hi = 0;
+	for (std::size_t i = 0; i < width; i++)
+	{
+		lo = lo * base + (i < n ? digits[i] : 0);
+		hi = hi * base + (i < n ? digits[i] : base - 1);
+	}
+	if (lo > max)
+		return {0, 0, true, errc::ok, 0, true};
+	return {static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi > max ? max : hi), false,
+			errc::ok, 0, true};
+}
+
+// Shared shape of the two 13-symbol base-32 64-bit types.
+parse64
+parse_b32_13(const char *text, std::size_t len, b32 alphabet) noexcept
+{
+	if (len != 13)
+		return {0, errc::bad_length, clamp_offset(len)};
+	std::uint8_t d[13];
+	const int bad = b32_to_digits(text, 13, alphabet, d);
+	if (bad >= 0)
+		return {0, errc::bad_symbol, clamp_offset(static_cast<std::size_t>(bad))};
+	std::uint64_t v;
+	// Both 64-bit base-32 types keep the top bit clear: first digit 0..7.
+	if (d[0] > 7 || !digits13_to_u64(d, &v))
+		return {0, errc::out_of_range, 0};
+	return {v, errc::ok, 0};
+}
+
+range64
+prefix_b32_13(const char *text, std::size_t len, b32 alphabet, std::uint64_t max) noexcept
+{
+	if (len > 13)
+		return prefix_error64(errc::bad_length, len);
+	std::uint8_t d[13];
+	const int bad = b32_to_digits(text, len, alphabet, d);
+	if (bad >= 0)
+		return prefix_error64(errc::bad_symbol, static_cast<std::size_t>(bad));
+	return positional_prefix(d, len, 13, 32, max);
+}
+
+constexpr bool
+is_display_dash(std::size_t i) noexcept
+{
+	return i == 4 || i == 8 || i == 13;
+}
+
+// Strip TID display dashes: when the text has any '-', each of indexes 4, 8, 13 present must
+// be a dash and no other index may be. Returns -1 and the symbols, or the bad index.
+int
+strip_timeid_dashes(const char *text, std::size_t len, char *out, std::size_t *outlen) noexcept
+{
+	if (std::memchr(text, '-', len) == nullptr)
+	{
+		std::memcpy(out, text, len);
+		*outlen = len;
+		return -1;
+	}
+	std::size_t n = 0;
+	for (std::size_t i = 0; i < len; i++)
+	{
+		if (is_display_dash(i) != (text[i] == '-'))
+			return static_cast<int>(i);
+		if (text[i] != '-')
+			out[n++] = text[i];
+	}
+	*outlen = n;
+	return -1;
+}
+
+// Map a symbol index of the undashed text back to its index in the dashed text.
+std::size_t
+dashed_index(std::size_t i) noexcept
+{
+	return i + (i >= 4) + (i >= 7) + (i >= 11);
+}
+
+range64
+time_range64(const time_window &w, std::int64_t unit_us, std::int64_t epoch_units,
+			 std::uint64_t max_units, unsigned field_bits) noexcept
+{
+	const unit_range u = window_units(w, unit_us, epoch_units, max_units);
+	if (u.empty)
+		return {0, 0, true, errc::ok, 0, true};
+	const std::uint64_t field = (1ull << field_bits) - 1;
+	return {u.lo << field_bits, (u.hi << field_bits) | field, false, errc::ok, 0, true};
+}
+
+range128
+time_range128(const time_window &w, std::uint64_t max_ms, unsigned hi_field_bits) noexcept
+{
+	const unit_range u = window_units(w, 1000, 0, max_ms);
+	if (u.empty)
+		return {{0, 0}, {0, 0}, true, errc::ok, 0, true};
+	const std::uint64_t field = (1ull << hi_field_bits) - 1;
+	return {{u.lo << hi_field_bits, 0}, {(u.hi << hi_field_bits) | field, ~0ull}, false, errc::ok, 0,
+			true};
+}
+
+wide
+floor_div(wide a, wide b) noexcept
+{
+	wide q = a / b;
+	if (a % b != 0 && a < 0)
+		q--;
+	return q;
+}
+
+wide
+ceil_div(wide a, wide b) noexcept
+{
+	wide q = a / b;
+	if (a % b != 0 && a > 0)
+		q++;
+	return q;
+}
+
+} // namespace
+
+unit_range
+window_units(const time_window &w, std::int64_t unit_us, std::int64_t epoch_units,
+			 std::uint64_t max_units) noexcept
+{
+	constexpr unit_range none = {0, 0, true};
+	wide lo = 0, hi = static_cast<wide>(max_units);
+	if (!w.lo_infinite)
+		lo = (w.lo_inclusive ? ceil_div(w.lo_us, unit_us) : floor_div(w.lo_us, unit_us) + 1) -
+			 epoch_units;
+	if (!w.hi_infinite)
+		hi = (w.hi_inclusive ? floor_div(w.hi_us, unit_us) : ceil_div(w.hi_us, unit_us) - 1) -
+			 epoch_units;
+	if (lo < 0)
+		lo = 0;
+	if (hi > static_cast<wide>(max_units))
+		hi = static_cast<wide>(max_units);
+	if (lo > hi)
+		return none;
+	return {static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi), false};
+}
+
+// ---- uid11 -------------------------------------------------------------------------------------
+
+range64
+uid11_prefix(const char *text, std::size_t len) noexcept
+{
+	if (len > uid11_len)
+		return prefix_error64(errc::bad_length, len);
+	std::uint8_t d[uid11_len];
+	for (std::size_t i = 0; i < len; i++)
+	{
+		const int v = base58_symbol_value(text[i]);
+		if (v < 0)
+			return prefix_error64(errc::bad_symbol, i);
+		d[i] = static_cast<std::uint8_t>(v);
+	}
+	return positional_prefix(d, len, uid11_len, 58, UINT64_MAX);
+}
+
+range64
+xid_time_range(const time_window &w) noexcept
+{
+	return time_range64(w, 1000, xid_epoch_ms, xid_max_ms, xid_random_bits);
+}
+
+// ---- timeid ------------------------------------------------------------------------------------
+
+parse64
+timeid_parse(const char *text, std::size_t len) noexcept
+{
+	if (len == 16)
+	{
+		char plain[16];
+		std::size_t n;
+		const int bad = strip_timeid_dashes(text, len, plain, &n);
+		if (bad >= 0 || n != 13)
+			return {0, errc::bad_dash, clamp_offset(bad >= 0 ? static_cast<std::size_t>(bad) : 4)};
+		parse64 r = parse_b32_13(plain, 13, b32::sortable);
+		if (r.error == errc::bad_symbol)
+			r.offset = clamp_offset(dashed_index(r.offset));
+		return r;
+	}
+	return parse_b32_13(text, len, b32::sortable);
+}
+
+void
+timeid_format(std::uint64_t v, char out[13]) noexcept
+{
+	std::uint8_t d[13];
+	u64_to_digits13(v, d);
+	b32_from_digits(d, 13, b32::sortable, out);
+}
+
+void
+timeid_format_dashed(std::uint64_t v, char out[16]) noexcept
+{
+	char plain[13];
+	timeid_format(v, plain);
+	std::size_t j = 0;
+	for (std::size_t i = 0; i < 16; i++)
+		out[i] = is_display_dash(i) ? '-' : plain[j++];
+}
+
+range64
+timeid_prefix(const char *text, std::size_t len) noexcept
+{
+	if (len > 16)
+		return prefix_error64(errc::bad_length, len);
+	char plain[16];
+	std::size_t n;
+	const int bad = strip_timeid_dashes(text, len, plain, &n);
+	if (bad >= 0)
+		return prefix_error64(errc::bad_dash, static_cast<std::size_t>(bad));
+	range64 r = prefix_b32_13(plain, n, b32::sortable, timeid_max);
+	if (r.error == errc::bad_symbol && n != len)
+		r.offset = clamp_offset(dashed_index(r.offset));
+	return r;
+}
+
+range64
+timeid_time_range(const time_window &w) noexcept
+{
+	return time_range64(w, 1, 0, timeid_max_us, timeid_clock_bits);
+}
+
+// ---- ulidflake ---------------------------------------------------------------------------------
+
+parse64
+ulidflake_parse(const char *text, std::size_t len) noexcept
+{
+	return parse_b32_13(text, len, b32::crockford);
+}
+
+void
+ulidflake_format(std::uint64_t v, char out[13]) noexcept
+{
+	std::uint8_t d[13];
+	u64_to_digits13(v, d);
+	b32_from_digits(d, 13, b32::crockford, out);
+}
+
+range64
+ulidflake_prefix(const char *text, std::size_t len) noexcept
+{
+	return prefix_b32_13(text, len, b32::crockford, ulidflake_max);
+}
+
+range64
+ulidflake_time_range(const time_window &w) noexcept
+{
+	return time_range64(w, 1000, ulidflake_epoch_ms, ulidflake_max_ms, ulidflake_random_bits);
+}
+
+// ---- ulid --------------------------------------------------------------------------------------
+
+parse128
+ulid_parse(const char *text, std::size_t len) noexcept
+{
+	if (len != 26)
+		return {{0, 0}, errc::bad_length, clamp_offset(len)};
+	std::uint8_t d[26];
+	const int bad = b32_to_digits(text, 26, b32::crockford, d);
+	if (bad >= 0)
+		return {{0, 0}, errc::bad_symbol, clamp_offset(static_cast<std::size_t>(bad))};
+	u128 v;
+	if (!digits26_to_u128(d, &v))
+		return {{0, 0}, errc::out_of_range, 0};
+	return {v, errc::ok, 0};
+}
+
+void
+ulid_format(u128 v, char out[26]) noexcept
+{
+	std::uint8_t d[26];
+	u128_to_digits26(v, d);
+	b32_from_digits(d, 26, b32::crockford, out);
+}
+
+range128
+ulid_prefix(const char *text, std::size_t len) noexcept
+{
+	if (len > 26)
+		return prefix_error128(errc::bad_length, len);
+	std::uint8_t lo[26], hi[26];
+	const int bad = b32_to_digits(text, len, b32::crockford, lo);
+	if (bad >= 0)
+		return prefix_error128(errc::bad_symbol, static_cast<std::size_t>(bad));
+	std::memcpy(hi, lo, len);
+	std::memset(lo + len, 0, 26 - len);
+	std::memset(hi + len, 31, 26 - len);
+	range128 r = {{0, 0}, {~0ull, ~0ull}, false, errc::ok, 0, true};
+	if (!digits26_to_u128(lo, &r.lo))
+		return {{0, 0}, {0, 0}, true, errc::ok, 0, true}; // the whole prefix lies past 2^128-1
+	if (!digits26_to_u128(hi, &r.hi))
+		r.hi = {~0ull, ~0ull};
+	return r;
+}
+
+range128
+ulid_time_range(const time_window &w) noexcept
+{
+	return time_range128(w, ulid_max_ms, 16);
+}
+
+// ---- euid --------------------------------------------------------------------------------------
+
+unsigned
+euid_check(u128 v) noexcept
+{
+	const uwide x = (static_cast<uwide>(v.hi) << 64) | v.lo;
+	return static_cast<unsigned>(x % 127);
+}
+
+parse128
+euid_parse(const char *text, std::size_t len) noexcept
+{
+	if (len != 27)
+		return {{0, 0}, errc::bad_length, clamp_offset(len)};
+	std::uint8_t d[27];
+	const int bad = b32_to_digits(text, 27, b32::euid, d);
+	if (bad >= 0)
+		return {{0, 0}, errc::bad_symbol, clamp_offset(static_cast<std::size_t>(bad))};
+	u128 v;
+	unsigned check;
+	digits27_to_u128_check(d, &v, &check);
+	if (check != euid_no_check && check != euid_check(v))
+		return {{0, 0}, errc::bad_check, 26};
+	return {v, errc::ok, 0};
+}
+
+void
+euid_format(u128 v, char out[27]) noexcept
+{
+	std::uint8_t d[27];
+	u128_check_to_digits27(v, euid_check(v), d);
+	b32_from_digits(d, 27, b32::euid, out);
+}
+
+unsigned
+euid_extension_bits(int extension) noexcept
+{
+	unsigned n = 1;
+	while (n < 15 && (extension >> n) != 0)
+		n++;
+	return n;
+}
+
+u128
+euid_pack(std::uint64_t unix_ms, int extension, std::uint64_t random15,
+		  std::uint64_t random64) noexcept
+{
+	std::uint64_t field, len;
+	if (extension < 0)
+	{
+		field = random15 & 0x7FFF;
+		len = 0;
+	}
+	else
+	{
+		len = euid_extension_bits(extension);
+		field = ((random15 & ((1ull << (15 - len)) - 1)) << len) |
+				(static_cast<std::uint64_t>(extension) & 0x7FFF);
+	}
+	return {(unix_ms << 19) | (field << 4) | len, random64};
+}
+
+int
+euid_extension(u128 v) noexcept
+{
+	const unsigned len = static_cast<unsigned>(v.hi & 15);
+	if (len == 0)
+		return -1;
+	return static_cast<int>((v.hi >> 4) & ((1ull << len) - 1));
+}
+
+range128
+euid_prefix(const char *text, std::size_t len) noexcept
+{
+	if (len > 27)
+		return prefix_error128(errc::bad_length, len);
+	std::uint8_t lo[27], hi[27];
+	const int bad = b32_to_digits(text, len, b32::euid, lo);
+	if (bad >= 0)
+		return prefix_error128(errc::bad_symbol, static_cast<std::size_t>(bad));
+	std::memcpy(hi, lo, len);
+	std::memset(lo + len, 0, 27 - len);
+	std::memset(hi + len, 31, 27 - len);
+	range128 r = {{0, 0}, {0, 0}, false, errc::ok, 0, true};
+	unsigned check_lo, check_hi;
+	digits27_to_u128_check(lo, &r.lo, &check_lo);
+	digits27_to_u128_check(hi, &r.hi, &check_hi);
+	if (len == 27 && check_lo != euid_no_check && check_lo != euid_check(r.lo))
+		return prefix_error128(errc::bad_check, 26);
+	// The last two symbols carry check bits, which are no contiguous range of values: past 25
+	// symbols the bounds are a superset of the IDs whose canonical text starts with the prefix.
+	r.exact = len <= 25 || (len == 27 && check_lo != euid_no_check);
+	return r;
+}
+
+range128
+euid_time_range(const time_window &w) noexcept
+{
+	return time_range128(w, euid_max_ms, 19);
+}
+
+} // namespace idt

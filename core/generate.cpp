@@ -1,0 +1,121 @@
+// Generator steps as pure functions of (previous ID, now, random bits).
+#include "idtypes/generate.hpp"
+
+namespace idt
+{
+
+gen64
+mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uint64_t max_units,
+			const field_layout &l, std::uint64_t random, std::uint64_t step) noexcept
+{
+	const unsigned counter_bits = l.field_bits - l.fixed_bits - l.low_bits;
+	const std::uint64_t counter_max = (1ull << counter_bits) - 1;
+	const std::uint64_t last_units = last >> l.field_bits;
+	std::uint64_t units;
+	if (have_last && now_units <= static_cast<std::int64_t>(last_units))
+		units = last_units; // same unit, or the clock went back
+	else if (now_units < 0)
+		return {0, gen_status::time_out_of_range};
+	else
+		units = static_cast<std::uint64_t>(now_units);
+	if (units > max_units)
+		return {0, gen_status::time_out_of_range};
+
+	std::uint64_t counter;
+	if (have_last && units == last_units)
+	{
+		const std::uint64_t prev = (last >> l.low_bits) & counter_max;
+		if (step > counter_max - prev)
+			return {0, gen_status::overflow};
+		counter = prev + step;
+	}
+	else
+		counter = random & counter_max;
+
+	const std::uint64_t field = (l.fixed << (counter_bits + l.low_bits)) |
+								(counter << l.low_bits) | (l.low & ((1ull << l.low_bits) - 1));
+	const std::uint64_t v = (units << l.field_bits) | field;
+	// A different fixed part than the previous ID's could still sort lower; never emit that.
+	if (have_last && v <= last)
+		return {0, gen_status::overflow};
+	return {v, gen_status::ok};
+}
+
+gen64
+xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
+		 std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept
+{
+	const field_layout l = {xid_random_bits, fixed_bits, fixed, 0, 0};
+	return mono64_next(last, have_last, now_unix_ms - xid_epoch_ms, xid_max_ms, l, random, step);
+}
+
+gen64
+ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
+			   std::uint64_t fixed, int sid, std::uint64_t random, std::uint64_t step) noexcept
+{
+	const field_layout l = {ulidflake_random_bits, fixed_bits, fixed, sid < 0 ? 0u : 5u,
+							sid < 0 ? 0u : static_cast<std::uint64_t>(sid)};
+	return mono64_next(last, have_last, now_unix_ms - ulidflake_epoch_ms, ulidflake_max_ms, l,
+					   random, step);
+}
+
+gen64
+tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id) noexcept
+{
+	std::uint64_t micros;
+	if (have_last && now_unix_us <= static_cast<std::int64_t>(timeid_micros(last)))
+		micros = timeid_micros(last) + 1;
+	else if (now_unix_us < 0)
+		return {0, gen_status::time_out_of_range};
+	else
+		micros = static_cast<std::uint64_t>(now_unix_us);
+	if (micros > timeid_max_us)
+		return {0, gen_status::time_out_of_range};
+	return {timeid_pack(micros, clock_id), gen_status::ok};
+}
+
+gen128
+ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t random_hi16,
+		  std::uint64_t random_lo64) noexcept
+{
+	if (have_last && now_unix_ms <= static_cast<std::int64_t>(ulid_ms(last)))
+	{
+		if ((last.hi & 0xFFFF) == 0xFFFF && last.lo == ~0ull)
+			return {{0, 0}, gen_status::overflow};
+		u128 v = last;
+		if (++v.lo == 0)
+			v.hi++;
+		return {v, gen_status::ok};
+	}
+	if (now_unix_ms < 0 || static_cast<std::uint64_t>(now_unix_ms) > ulid_max_ms)
+		return {{0, 0}, gen_status::time_out_of_range};
+	return {ulid_pack(static_cast<std::uint64_t>(now_unix_ms), random_hi16, random_lo64),
+			gen_status::ok};
+}
+
+gen128
+euid_next(u128 last, bool have_last, std::int64_t now_unix_ms, int extension,
+		  std::uint64_t random15, std::uint64_t random64) noexcept
+{
+	if (have_last && now_unix_ms <= static_cast<std::int64_t>(euid_ms(last)))
+	{
+		const std::uint64_t ms = euid_ms(last);
+		if (euid_extension(last) == extension)
+		{
+			const std::uint64_t r_hi = last.lo >> 32;
+			if (r_hi == 0xFFFFFFFFull)
+				return {{0, 0}, gen_status::overflow};
+			return {{last.hi, ((r_hi + 1) << 32) | (random64 & 0xFFFFFFFFull)}, gen_status::ok};
+		}
+		const u128 v = euid_pack(ms, extension, random15, random64);
+		if (v <= last)
+			return {{0, 0}, gen_status::overflow};
+		return {v, gen_status::ok};
+	}
+	if (now_unix_ms < 0 || static_cast<std::uint64_t>(now_unix_ms) > euid_max_ms)
+		return {{0, 0}, gen_status::time_out_of_range};
+	return {euid_pack(static_cast<std::uint64_t>(now_unix_ms), extension, random15, random64),
+			gen_status::ok};
+}
+
+} // namespace idt

@@ -1,0 +1,77 @@
+// Generator steps: the next ID as a pure function of (previous ID, now, random bits).
+//
+// The glue owns the clock, the random source and the state; these functions only decide.
+// A monotonic step never returns an ID <= the previous one: a clock that went backwards
+// counts as the previous time unit. overflow means "no larger ID in this time unit": the
+// caller waits for the next unit or raises an error (idtypes.on_overflow).
+#pragma once
+
+#include "idtypes/formats.hpp"
+
+namespace idt
+{
+
+enum class gen_status : std::uint8_t
+{
+	ok,
+	overflow,		   // the time unit is exhausted; value is unspecified
+	time_out_of_range, // the (effective) time is outside the format's era
+};
+
+struct gen64
+{
+	std::uint64_t value;
+	gen_status status;
+};
+
+struct gen128
+{
+	u128 value;
+	gen_status status;
+};
+
+// A 64-bit ID laid out as [time | field]; the field is [fixed | counter | low]:
+//   fixed:   `fixed_bits` high bits that stay the same for this generator (a per-session
+//            partition of the field, so that sessions drawing independently cannot collide)
+//   counter: a fresh random value in a new time unit, previous + step in the same unit
+//   low:     `low_bits` bits copied from `low` (the ulidflake scalable variant's sid)
+struct field_layout
+{
+	unsigned field_bits;
+	unsigned fixed_bits;
+	std::uint64_t fixed;
+	unsigned low_bits;
+	std::uint64_t low;
+};
+
+// now_units is relative to the format's epoch. step >= 1.
+gen64 mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units,
+				  std::uint64_t max_units, const field_layout &layout, std::uint64_t random,
+				  std::uint64_t step) noexcept;
+
+// xid profile: ms since the xid epoch, 22-bit field.
+gen64 xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
+			   std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept;
+
+// ulidflake: ms since 2024, 20-bit field; sid < 0 for the stand-alone variant (20 random bits),
+// else the scalable variant (15 random bits | 5-bit sid).
+gen64 ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms,
+					 unsigned fixed_bits, std::uint64_t fixed, int sid, std::uint64_t random,
+					 std::uint64_t step) noexcept;
+
+// TID: micros = max(now_us, last_us + 1), then the 10-bit clock id.
+gen64 tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us,
+			   unsigned clock_id) noexcept;
+
+// ULID, monotonic: in the same ms (or a clock that went back) the previous ID + 1; overflow
+// when the 80 random bits are all ones.
+gen128 ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t random_hi16,
+				 std::uint64_t random_lo64) noexcept;
+
+// EUID as the reference: in the same ms the high 32 random bits + 1 and fresh low 32 bits
+// (overflow at 0xFFFFFFFF). A different extension in the same ms needs a new high word, which
+// must still sort after the previous ID, or it is an overflow.
+gen128 euid_next(u128 last, bool have_last, std::int64_t now_unix_ms, int extension,
+				 std::uint64_t random15, std::uint64_t random64) noexcept;
+
+} // namespace idt

@@ -1,0 +1,2 @@
+CREATE EXTENSION idtypes;
+SELECT idtypes_version();

@@ -1,0 +1,41 @@
+/* compat.h: the PostgreSQL headers every glue file needs, with C linkage, and version shims. */
+#ifndef IDTYPES_COMPAT_H
+#define IDTYPES_COMPAT_H
+
+/*
+ * Include this after any C++ standard header (port.h redefines snprintf and friends) and before
+ * any other PostgreSQL header; wrap those in extern "C" too, or their symbols get C++ names
+ * ("undefined symbol: _Z8psprintfPKcz").
+ *
+ * PG_MODULE_MAGIC, each fmgr function and its PG_FUNCTION_INFO_V1 need C linkage as well.
+ * PostgreSQL 16+ builds modules with hidden symbol visibility and PG 13-15's fmgr.h does not
+ * declare _PG_init, so a module initializer is declared by hand as
+ *     extern "C" PGDLLEXPORT void _PG_init(void);
+ * (PG_FUNCTION_INFO_V1 already exports the fmgr functions.)
+ */
+extern "C" {
+#include "postgres.h"
+#include "fmgr.h"
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#endif
+}
+
+#if PG_VERSION_NUM < 160000
+/*
+ * Soft input errors (PostgreSQL 16): an input function reports a bad value with
+ * ereturn(fcinfo->context, (Datum) 0, errcode(...), errmsg(...)), so that pg_input_is_valid()
+ * and COPY ... ON_ERROR can catch it. Before 16 there is no soft error: it is a plain ERROR.
+ */
+#define errsave(context, ...) ereport(ERROR, __VA_ARGS__)
+#define ereturn(context, dummy_value, ...)                                                         \
+	do                                                                                             \
+	{                                                                                              \
+		(void) (context);                                                                          \
+		ereport(ERROR, __VA_ARGS__);                                                               \
+		return dummy_value;                                                                        \
+	} while (0)
+#define SOFT_ERROR_OCCURRED(escontext) false
+#endif
+
+#endif /* IDTYPES_COMPAT_H */

@@ -1,0 +1,90 @@
+/* glue.h: what the type glue files share: byte order, time conversion, error reports. */
+#ifndef IDTYPES_GLUE_H
+#define IDTYPES_GLUE_H
+
+#include <cstring>
+
+#include "idtypes/generate.hpp"
+
+#include "compat.h"
+
+extern "C" {
+#include "datatype/timestamp.h"
+}
+
+/* A 16-byte ID as stored: big-endian bytes, like pg_uuid_t, so memcmp order is value order. */
+struct id128
+{
+	unsigned char data[16];
+};
+
+static_assert(sizeof(id128) == 16, "16-byte IDs are stored without padding");
+
+#define DatumGetId128P(X) ((id128 *) DatumGetPointer(X))
+#define PG_GETARG_ID128_P(n) DatumGetId128P(PG_GETARG_DATUM(n))
+
+namespace glue
+{
+
+inline std::uint64_t
+load_be64(const unsigned char *p)
+{
+	std::uint64_t v = 0;
+	for (int i = 0; i < 8; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+inline void
+store_be64(std::uint64_t v, unsigned char *p)
+{
+	for (int i = 7; i >= 0; i--)
+	{
+		p[i] = static_cast<unsigned char>(v);
+		v >>= 8;
+	}
+}
+
+inline idt::u128
+to_u128(const id128 *id)
+{
+	return {load_be64(id->data), load_be64(id->data + 8)};
+}
+
+/* A palloc'd id128 holding v. */
+id128 *make_id128(idt::u128 v);
+
+/* Unix microseconds <-> PostgreSQL timestamps (microseconds since 2000-01-01). */
+constexpr std::int64_t unix_to_pg_us =
+	static_cast<std::int64_t>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+
+inline TimestampTz
+unix_ms_to_timestamptz(std::int64_t unix_ms)
+{
+	return unix_ms * 1000 - unix_to_pg_us;
+}
+
+inline TimestampTz
+unix_us_to_timestamptz(std::int64_t unix_us)
+{
+	return unix_us - unix_to_pg_us;
+}
+
+/*
+ * Report a failed text parse of `input` for `type_name`: 22P02 with a detail naming the reason
+ * and position, or 22003 for a well-formed value out of range. Soft (errsave) on PG 16+, so the
+ * caller must return afterwards. length_hint describes the accepted length(s).
+ */
+void report_parse_error(Node *escontext, const char *type_name, const char *input,
+						std::size_t input_len, idt::errc error, unsigned offset,
+						const char *length_hint);
+
+/* 22P03 for binary input (recv, bytea) of the wrong length. */
+void report_binary_length(const char *type_name, int expected, int got) pg_attribute_noreturn();
+
+/* 22003 for a binary value whose top bit the type keeps clear. */
+void report_binary_range(const char *type_name) pg_attribute_noreturn();
+
+} /* namespace glue */
+
+#endif /* IDTYPES_GLUE_H */

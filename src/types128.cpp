@@ -1,0 +1,263 @@
+/* types128.cpp: the two 16-byte types ulid and euid: I/O, operators, sort support, casts, accessors. */
+#include "glue.h"
+
+extern "C" {
+#include "access/hash.h"
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+#include "utils/sortsupport.h"
+#include "utils/timestamp.h"
+}
+
+namespace
+{
+
+struct ulid_traits
+{
+	static constexpr const char *name = "ulid";
+	static constexpr const char *length_hint = "26 characters";
+	static constexpr std::size_t text_len = 26;
+	static idt::parse128 parse(const char *s, std::size_t n) { return idt::ulid_parse(s, n); }
+	static void format(idt::u128 v, char *out) { idt::ulid_format(v, out); }
+};
+
+struct euid_traits
+{
+	static constexpr const char *name = "euid";
+	static constexpr const char *length_hint = "27 characters";
+	static constexpr std::size_t text_len = 27;
+	static idt::parse128 parse(const char *s, std::size_t n) { return idt::euid_parse(s, n); }
+	static void format(idt::u128 v, char *out) { idt::euid_format(v, out); }
+};
+
+/* Big-endian bytes: memcmp order is value order (= text order). */
+inline int
+cmp128(FunctionCallInfo fcinfo)
+{
+	return memcmp(PG_GETARG_ID128_P(0)->data, PG_GETARG_ID128_P(1)->data, 16);
+}
+
+int
+id128_fastcmp(Datum a, Datum b, SortSupport)
+{
+	return memcmp(DatumGetId128P(a)->data, DatumGetId128P(b)->data, 16);
+}
+
+/*
+ * Abbreviated key: the leading 8 bytes (4 on 32-bit Datums) as an unsigned integer, so most
+ * comparisons need no memcmp. For time-ordered IDs those bytes hold the time and the first
+ * random bits, which are nearly always distinct, so abbreviation is never abandoned.
+ */
+Datum
+id128_abbrev_convert(Datum original, SortSupport)
+{
+	const std::uint64_t head = glue::load_be64(DatumGetId128P(original)->data);
+#if SIZEOF_DATUM == 8
+	return static_cast<Datum>(head);
+#else
+	return static_cast<Datum>(head >> 32);
+#endif
+}
+
+int
+id128_abbrev_cmp(Datum a, Datum b, SortSupport)
+{
+	return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+bool
+id128_abbrev_abort(int, SortSupport)
+{
+	return false;
+}
+
+Datum
+id128_sortsupport(FunctionCallInfo fcinfo)
+{
+	SortSupport ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
+	ssup->comparator = id128_fastcmp;
+	if (ssup->abbreviate)
+	{
+		ssup->comparator = id128_abbrev_cmp;
+		ssup->abbrev_converter = id128_abbrev_convert;
+		ssup->abbrev_abort = id128_abbrev_abort;
+		ssup->abbrev_full_comparator = id128_fastcmp;
+	}
+	PG_RETURN_VOID();
+}
+
+template <class T>
+Datum
+id128_in(FunctionCallInfo fcinfo)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	const std::size_t len = strlen(str);
+	const idt::parse128 r = T::parse(str, len);
+	if (r.error != idt::errc::ok)
+	{
+		glue::report_parse_error(fcinfo->context, T::name, str, len, r.error, r.offset,
+								 T::length_hint);
+		PG_RETURN_NULL();
+	}
+	PG_RETURN_POINTER(glue::make_id128(r.value));
+}
+
+template <class T>
+Datum
+id128_out(FunctionCallInfo fcinfo)
+{
+	char *out = static_cast<char *>(palloc(T::text_len + 1));
+	T::format(glue::to_u128(PG_GETARG_ID128_P(0)), out);
+	out[T::text_len] = '\0';
+	PG_RETURN_CSTRING(out);
+}
+
+/* Read 16 bytes from the message, or raise 22P03 when there are not exactly 16. */
+template <class T>
+Datum
+id128_recv(FunctionCallInfo fcinfo)
+{
+	StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+	if (buf->len - buf->cursor != 16)
+		glue::report_binary_length(T::name, 16, buf->len - buf->cursor);
+	id128 *id = static_cast<id128 *>(palloc(sizeof(id128)));
+	memcpy(id->data, pq_getmsgbytes(buf, 16), 16);
+	PG_RETURN_POINTER(id);
+}
+
+Datum
+id128_send(FunctionCallInfo fcinfo)
+{
+	StringInfoData buf;
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, reinterpret_cast<const char *>(PG_GETARG_ID128_P(0)->data), 16);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+Datum
+id128_to_bytea(FunctionCallInfo fcinfo)
+{
+	bytea *b = static_cast<bytea *>(palloc(VARHDRSZ + 16));
+	SET_VARSIZE(b, VARHDRSZ + 16);
+	memcpy(VARDATA(b), PG_GETARG_ID128_P(0)->data, 16);
+	PG_RETURN_BYTEA_P(b);
+}
+
+template <class T>
+Datum
+id128_from_bytea(FunctionCallInfo fcinfo)
+{
+	bytea *b = PG_GETARG_BYTEA_PP(0);
+	const int len = static_cast<int>(VARSIZE_ANY_EXHDR(b));
+	if (len != 16)
+		glue::report_binary_length(T::name, 16, len);
+	id128 *id = static_cast<id128 *>(palloc(sizeof(id128)));
+	memcpy(id->data, VARDATA_ANY(b), 16);
+	PG_RETURN_POINTER(id);
+}
+
+/* BRIN minmax-multi: |a - b| as float8 (precision loss is fine for a distance). */
+Datum
+id128_brin_distance(FunctionCallInfo fcinfo)
+{
+	const idt::u128 a = glue::to_u128(PG_GETARG_ID128_P(0));
+	const idt::u128 b = glue::to_u128(PG_GETARG_ID128_P(1));
+	const unsigned __int128 x = (static_cast<unsigned __int128>(a.hi) << 64) | a.lo;
+	const unsigned __int128 y = (static_cast<unsigned __int128>(b.hi) << 64) | b.lo;
+	PG_RETURN_FLOAT8(static_cast<double>(x > y ? x - y : y - x));
+}
+
+} /* namespace */
+
+#define IDT_TYPE128(T)                                                                             \
+	PG_FUNCTION_INFO_V1(T##_in);                                                                   \
+	Datum T##_in(PG_FUNCTION_ARGS) { return id128_in<T##_traits>(fcinfo); }                        \
+	PG_FUNCTION_INFO_V1(T##_out);                                                                  \
+	Datum T##_out(PG_FUNCTION_ARGS) { return id128_out<T##_traits>(fcinfo); }                      \
+	PG_FUNCTION_INFO_V1(T##_recv);                                                                 \
+	Datum T##_recv(PG_FUNCTION_ARGS) { return id128_recv<T##_traits>(fcinfo); }                    \
+	PG_FUNCTION_INFO_V1(T##_send);                                                                 \
+	Datum T##_send(PG_FUNCTION_ARGS) { return id128_send(fcinfo); }                                \
+	PG_FUNCTION_INFO_V1(T##_eq);                                                                   \
+	Datum T##_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) == 0); }                        \
+	PG_FUNCTION_INFO_V1(T##_ne);                                                                   \
+	Datum T##_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) != 0); }                        \
+	PG_FUNCTION_INFO_V1(T##_lt);                                                                   \
+	Datum T##_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) < 0); }                         \
+	PG_FUNCTION_INFO_V1(T##_le);                                                                   \
+	Datum T##_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) <= 0); }                        \
+	PG_FUNCTION_INFO_V1(T##_gt);                                                                   \
+	Datum T##_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) > 0); }                         \
+	PG_FUNCTION_INFO_V1(T##_ge);                                                                   \
+	Datum T##_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) >= 0); }                        \
+	PG_FUNCTION_INFO_V1(T##_cmp);                                                                  \
+	Datum T##_cmp(PG_FUNCTION_ARGS)                                                                \
+	{                                                                                              \
+		const int c = cmp128(fcinfo);                                                              \
+		PG_RETURN_INT32(c < 0 ? -1 : (c > 0 ? 1 : 0));                                             \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_larger);                                                               \
+	Datum T##_larger(PG_FUNCTION_ARGS)                                                             \
+	{                                                                                              \
+		PG_RETURN_DATUM(cmp128(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));            \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_smaller);                                                              \
+	Datum T##_smaller(PG_FUNCTION_ARGS)                                                            \
+	{                                                                                              \
+		PG_RETURN_DATUM(cmp128(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));            \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_sortsupport);                                                          \
+	Datum T##_sortsupport(PG_FUNCTION_ARGS) { return id128_sortsupport(fcinfo); }                  \
+	/* Hash the stored bytes, which are big-endian on every CPU. */                                \
+	PG_FUNCTION_INFO_V1(T##_hash);                                                                 \
+	Datum T##_hash(PG_FUNCTION_ARGS) { return hash_any(PG_GETARG_ID128_P(0)->data, 16); }          \
+	PG_FUNCTION_INFO_V1(T##_hash_extended);                                                        \
+	Datum T##_hash_extended(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		return hash_any_extended(PG_GETARG_ID128_P(0)->data, 16, PG_GETARG_INT64(1));              \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_brin_distance);                                                        \
+	Datum T##_brin_distance(PG_FUNCTION_ARGS) { return id128_brin_distance(fcinfo); }              \
+	PG_FUNCTION_INFO_V1(T##_to_bytea);                                                             \
+	Datum T##_to_bytea(PG_FUNCTION_ARGS) { return id128_to_bytea(fcinfo); }                        \
+	PG_FUNCTION_INFO_V1(T##_from_bytea);                                                           \
+	Datum T##_from_bytea(PG_FUNCTION_ARGS) { return id128_from_bytea<T##_traits>(fcinfo); }        \
+	/* uuid has the same 16 bytes: the cast changes nothing. */                                    \
+	PG_FUNCTION_INFO_V1(T##_to_uuid);                                                              \
+	Datum T##_to_uuid(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }                   \
+	PG_FUNCTION_INFO_V1(T##_from_uuid);                                                            \
+	Datum T##_from_uuid(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }
+
+extern "C" {
+
+IDT_TYPE128(ulid)
+IDT_TYPE128(euid)
+
+PG_FUNCTION_INFO_V1(ulid_timestamp);
+Datum
+ulid_timestamp(PG_FUNCTION_ARGS)
+{
+	const auto ms = static_cast<std::int64_t>(idt::ulid_ms(glue::to_u128(PG_GETARG_ID128_P(0))));
+	PG_RETURN_TIMESTAMPTZ(glue::unix_ms_to_timestamptz(ms));
+}
+
+PG_FUNCTION_INFO_V1(euid_timestamp);
+Datum
+euid_timestamp(PG_FUNCTION_ARGS)
+{
+	const auto ms = static_cast<std::int64_t>(idt::euid_ms(glue::to_u128(PG_GETARG_ID128_P(0))));
+	PG_RETURN_TIMESTAMPTZ(glue::unix_ms_to_timestamptz(ms));
+}
+
+/* The attached extension, or NULL when the EUID has none (extension length 0). */
+PG_FUNCTION_INFO_V1(euid_extension);
+Datum
+euid_extension(PG_FUNCTION_ARGS)
+{
+	const int ext = idt::euid_extension(glue::to_u128(PG_GETARG_ID128_P(0)));
+	if (ext < 0)
+		PG_RETURN_NULL();
+	PG_RETURN_INT32(ext);
+}
+
+} /* extern "C" */

@@ -1,0 +1,326 @@
+/* types64.cpp: the three 8-byte types uid11, timeid and ulidflake: I/O, operators, casts, accessors. */
+#include <cinttypes>
+#include <cstdio>
+
+#include "glue.h"
+
+extern "C" {
+#include "access/hash.h"
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+#include "utils/sortsupport.h"
+#include "utils/timestamp.h"
+}
+
+namespace
+{
+
+/* What differs between the 8-byte types; everything else is written once below. */
+struct uid11_traits
+{
+	static constexpr const char *name = "uid11";
+	static constexpr const char *length_hint = "11 characters";
+	static constexpr std::size_t text_len = 11;
+	static constexpr std::uint64_t max = UINT64_MAX;
+	static idt::parse64 parse(const char *s, std::size_t n) { return idt::uid11_parse(s, n); }
+	static void format(std::uint64_t v, char *out) { idt::uid11_format(v, out); }
+};
+
+struct timeid_traits
+{
+	static constexpr const char *name = "timeid";
+	static constexpr const char *length_hint = "13 characters, or 16 with dashes";
+	static constexpr std::size_t text_len = 13;
+	static constexpr std::uint64_t max = idt::timeid_max;
+	static idt::parse64 parse(const char *s, std::size_t n) { return idt::timeid_parse(s, n); }
+	static void format(std::uint64_t v, char *out) { idt::timeid_format(v, out); }
+};
+
+struct ulidflake_traits
+{
+	static constexpr const char *name = "ulidflake";
+	static constexpr const char *length_hint = "13 characters";
+	static constexpr std::size_t text_len = 13;
+	static constexpr std::uint64_t max = idt::ulidflake_max;
+	static idt::parse64 parse(const char *s, std::size_t n) { return idt::ulidflake_parse(s, n); }
+	static void format(std::uint64_t v, char *out) { idt::ulidflake_format(v, out); }
+};
+
+/* The payload is unsigned: compare as uint64, whatever the sign bit of the int8 Datum says. */
+inline std::uint64_t
+arg64(FunctionCallInfo fcinfo, int n)
+{
+	return static_cast<std::uint64_t>(PG_GETARG_INT64(n));
+}
+
+inline int
+cmp64(std::uint64_t a, std::uint64_t b)
+{
+	return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+int
+id64_fastcmp(Datum a, Datum b, SortSupport)
+{
+	return cmp64(static_cast<std::uint64_t>(DatumGetInt64(a)),
+				 static_cast<std::uint64_t>(DatumGetInt64(b)));
+}
+
+template <class T>
+Datum
+id64_in(FunctionCallInfo fcinfo)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	const std::size_t len = strlen(str);
+	const idt::parse64 r = T::parse(str, len);
+	if (r.error != idt::errc::ok)
+	{
+		glue::report_parse_error(fcinfo->context, T::name, str, len, r.error, r.offset,
+								 T::length_hint);
+		PG_RETURN_NULL();
+	}
+	PG_RETURN_INT64(static_cast<int64>(r.value));
+}
+
+template <class T>
+Datum
+id64_out(FunctionCallInfo fcinfo)
+{
+	char *out = static_cast<char *>(palloc(T::text_len + 1));
+	T::format(arg64(fcinfo, 0), out);
+	out[T::text_len] = '\0';
+	PG_RETURN_CSTRING(out);
+}
+
+template <class T>
+std::uint64_t
+checked(std::uint64_t v)
+{
+	if (v > T::max)
+		glue::report_binary_range(T::name);
+	return v;
+}
+
+template <class T>
+Datum
+id64_recv(FunctionCallInfo fcinfo)
+{
+	StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+	if (buf->len - buf->cursor != 8)
+		glue::report_binary_length(T::name, 8, buf->len - buf->cursor);
+	PG_RETURN_INT64(static_cast<int64>(checked<T>(static_cast<std::uint64_t>(pq_getmsgint64(buf)))));
+}
+
+Datum
+id64_send(FunctionCallInfo fcinfo)
+{
+	StringInfoData buf;
+	pq_begintypsend(&buf);
+	pq_sendint64(&buf, PG_GETARG_INT64(0));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+Datum
+id64_to_bytea(FunctionCallInfo fcinfo)
+{
+	bytea *b = static_cast<bytea *>(palloc(VARHDRSZ + 8));
+	SET_VARSIZE(b, VARHDRSZ + 8);
+	glue::store_be64(arg64(fcinfo, 0), reinterpret_cast<unsigned char *>(VARDATA(b)));
+	PG_RETURN_BYTEA_P(b);
+}
+
+template <class T>
+Datum
+id64_from_bytea(FunctionCallInfo fcinfo)
+{
+	bytea *b = PG_GETARG_BYTEA_PP(0);
+	const int len = static_cast<int>(VARSIZE_ANY_EXHDR(b));
+	if (len != 8)
+		glue::report_binary_length(T::name, 8, len);
+	const auto *p = reinterpret_cast<const unsigned char *>(VARDATA_ANY(b));
+	PG_RETURN_INT64(static_cast<int64>(checked<T>(glue::load_be64(p))));
+}
+
+/* bigint -> timeid/ulidflake: the integer itself, which must not be negative. */
+template <class T>
+Datum
+id64_from_bigint(FunctionCallInfo fcinfo)
+{
+	const int64 v = PG_GETARG_INT64(0);
+	if (v < 0)
+		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+						errmsg("value %" PRId64 " is out of range for type %s", static_cast<int64_t>(v),
+							   T::name),
+						errdetail("A %s is a non-negative integer.", T::name)));
+	PG_RETURN_INT64(v);
+}
+
+} /* namespace */
+
+/* One block of fmgr entry points per type, each named after its SQL object. */
+#define IDT_TYPE64(T)                                                                              \
+	PG_FUNCTION_INFO_V1(T##_in);                                                                   \
+	Datum T##_in(PG_FUNCTION_ARGS) { return id64_in<T##_traits>(fcinfo); }                         \
+	PG_FUNCTION_INFO_V1(T##_out);                                                                  \
+	Datum T##_out(PG_FUNCTION_ARGS) { return id64_out<T##_traits>(fcinfo); }                       \
+	PG_FUNCTION_INFO_V1(T##_recv);                                                                 \
+	Datum T##_recv(PG_FUNCTION_ARGS) { return id64_recv<T##_traits>(fcinfo); }                     \
+	PG_FUNCTION_INFO_V1(T##_send);                                                                 \
+	Datum T##_send(PG_FUNCTION_ARGS) { return id64_send(fcinfo); }                                 \
+	PG_FUNCTION_INFO_V1(T##_eq);                                                                   \
+	Datum T##_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) == arg64(fcinfo, 1)); }       \
+	PG_FUNCTION_INFO_V1(T##_ne);                                                                   \
+	Datum T##_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) != arg64(fcinfo, 1)); }       \
+	PG_FUNCTION_INFO_V1(T##_lt);                                                                   \
+	Datum T##_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) < arg64(fcinfo, 1)); }        \
+	PG_FUNCTION_INFO_V1(T##_le);                                                                   \
+	Datum T##_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) <= arg64(fcinfo, 1)); }       \
+	PG_FUNCTION_INFO_V1(T##_gt);                                                                   \
+	Datum T##_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) > arg64(fcinfo, 1)); }        \
+	PG_FUNCTION_INFO_V1(T##_ge);                                                                   \
+	Datum T##_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) >= arg64(fcinfo, 1)); }       \
+	PG_FUNCTION_INFO_V1(T##_cmp);                                                                  \
+	Datum T##_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(cmp64(arg64(fcinfo, 0), arg64(fcinfo, 1))); } \
+	PG_FUNCTION_INFO_V1(T##_larger);                                                               \
+	Datum T##_larger(PG_FUNCTION_ARGS)                                                             \
+	{                                                                                              \
+		PG_RETURN_DATUM(arg64(fcinfo, 0) >= arg64(fcinfo, 1) ? PG_GETARG_DATUM(0)                  \
+															 : PG_GETARG_DATUM(1));                \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_smaller);                                                              \
+	Datum T##_smaller(PG_FUNCTION_ARGS)                                                            \
+	{                                                                                              \
+		PG_RETURN_DATUM(arg64(fcinfo, 0) <= arg64(fcinfo, 1) ? PG_GETARG_DATUM(0)                  \
+															 : PG_GETARG_DATUM(1));                \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_sortsupport);                                                          \
+	Datum T##_sortsupport(PG_FUNCTION_ARGS)                                                        \
+	{                                                                                              \
+		reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0))->comparator = id64_fastcmp;            \
+		PG_RETURN_VOID();                                                                          \
+	}                                                                                              \
+	/* Fold the halves, as hashint8 does, so the hash is the same on every CPU. */                 \
+	PG_FUNCTION_INFO_V1(T##_hash);                                                                 \
+	Datum T##_hash(PG_FUNCTION_ARGS)                                                               \
+	{                                                                                              \
+		const std::uint64_t v = arg64(fcinfo, 0);                                                  \
+		return hash_uint32(static_cast<uint32>(v ^ (v >> 32)));                                    \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_hash_extended);                                                        \
+	Datum T##_hash_extended(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		const std::uint64_t v = arg64(fcinfo, 0);                                                  \
+		return hash_uint32_extended(static_cast<uint32>(v ^ (v >> 32)), PG_GETARG_INT64(1));       \
+	}                                                                                              \
+	/* BRIN minmax-multi: the distance between two values, as float8. */                           \
+	PG_FUNCTION_INFO_V1(T##_brin_distance);                                                        \
+	Datum T##_brin_distance(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		const std::uint64_t a = arg64(fcinfo, 0), b = arg64(fcinfo, 1);                            \
+		PG_RETURN_FLOAT8(static_cast<double>(a > b ? a - b : b - a));                              \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_to_bytea);                                                             \
+	Datum T##_to_bytea(PG_FUNCTION_ARGS) { return id64_to_bytea(fcinfo); }                         \
+	PG_FUNCTION_INFO_V1(T##_from_bytea);                                                           \
+	Datum T##_from_bytea(PG_FUNCTION_ARGS) { return id64_from_bytea<T##_traits>(fcinfo); }         \
+	PG_FUNCTION_INFO_V1(T##_to_bigint);                                                            \
+	Datum T##_to_bigint(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }
+
+extern "C" {
+
+IDT_TYPE64(uid11)
+IDT_TYPE64(timeid)
+IDT_TYPE64(ulidflake)
+
+/* bigint -> uid11: the 64 bits unchanged; negative bigints are payloads >= 2^63. */
+PG_FUNCTION_INFO_V1(uid11_from_bigint);
+Datum
+uid11_from_bigint(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+PG_FUNCTION_INFO_V1(timeid_from_bigint);
+Datum
+timeid_from_bigint(PG_FUNCTION_ARGS)
+{
+	return id64_from_bigint<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_from_bigint);
+Datum
+ulidflake_from_bigint(PG_FUNCTION_ARGS)
+{
+	return id64_from_bigint<ulidflake_traits>(fcinfo);
+}
+
+/* uid11 -> numeric: the unsigned payload, which may exceed bigint. */
+PG_FUNCTION_INFO_V1(uid11_to_numeric);
+Datum
+uid11_to_numeric(PG_FUNCTION_ARGS)
+{
+	char buf[24];
+	snprintf(buf, sizeof(buf), "%" PRIu64, arg64(fcinfo, 0));
+	return DirectFunctionCall3(numeric_in, CStringGetDatum(buf), ObjectIdGetDatum(InvalidOid),
+							   Int32GetDatum(-1));
+}
+
+/* The xid profile's time: ms since 2011-11-11T11:11:11.111Z in the top 42 bits. */
+PG_FUNCTION_INFO_V1(xid_timestamp);
+Datum
+xid_timestamp(PG_FUNCTION_ARGS)
+{
+	const std::int64_t ms = static_cast<std::int64_t>(idt::xid_ms(arg64(fcinfo, 0)));
+	PG_RETURN_TIMESTAMPTZ(glue::unix_ms_to_timestamptz(idt::xid_epoch_ms + ms));
+}
+
+PG_FUNCTION_INFO_V1(xid_random);
+Datum
+xid_random(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(idt::xid_random(arg64(fcinfo, 0))));
+}
+
+/* TID time is exact: microseconds since 1970. */
+PG_FUNCTION_INFO_V1(timeid_timestamp);
+Datum
+timeid_timestamp(PG_FUNCTION_ARGS)
+{
+	const std::int64_t us = static_cast<std::int64_t>(idt::timeid_micros(arg64(fcinfo, 0)));
+	PG_RETURN_TIMESTAMPTZ(glue::unix_us_to_timestamptz(us));
+}
+
+PG_FUNCTION_INFO_V1(timeid_clock_id);
+Datum
+timeid_clock_id(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(idt::timeid_clock_id(arg64(fcinfo, 0))));
+}
+
+/* The display form STTT-TTT-TTTT-CC. */
+PG_FUNCTION_INFO_V1(timeid_dashed);
+Datum
+timeid_dashed(PG_FUNCTION_ARGS)
+{
+	char out[16];
+	idt::timeid_format_dashed(arg64(fcinfo, 0), out);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(out, 16));
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_timestamp);
+Datum
+ulidflake_timestamp(PG_FUNCTION_ARGS)
+{
+	const std::int64_t ms = static_cast<std::int64_t>(idt::ulidflake_ms(arg64(fcinfo, 0)));
+	PG_RETURN_TIMESTAMPTZ(glue::unix_ms_to_timestamptz(idt::ulidflake_epoch_ms + ms));
+}
+
+/* The scalable variant's sid (low five bits); meaningless for stand-alone IDs. */
+PG_FUNCTION_INFO_V1(ulidflake_sid);
+Datum
+ulidflake_sid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(idt::ulidflake_sid(arg64(fcinfo, 0))));
+}
+
+} /* extern "C" */

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# cluster.sh: start or stop a throwaway PostgreSQL cluster that listens only on a socket in <dir>.
+#
+#   test/cluster.sh start <dir> [extra postgres options, e.g. -c shared_preload_libraries=idtypes]
+#   test/cluster.sh stop <dir>
+#
+# start creates <dir> if needed, runs initdb into <dir>/data the first time (so stop + start with
+# other options restarts the same cluster), and starts the server with no TCP listener: the socket
+# is <dir>/.s.PGSQL.$PGPORT, so clusters in different directories never clash. Connect with
+# PGHOST=<dir> PGPORT=$PGPORT PGUSER=postgres (trust authentication). The caller removes <dir>.
+# As root the server runs as the postgres user; otherwise as the calling user.
+# Environment: PGBIN (default /usr/lib/postgresql/15/bin), PGPORT (default 54329), and
+# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs).
+set -euo pipefail
+
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PGPORT=${PGPORT:-54329}
+
+usage() {
+	echo "usage: $0 start <dir> [postgres options...] | stop <dir>" >&2
+	exit 2
+}
+
+as_server_user() {
+	if [ "$(id -u)" -eq 0 ]; then
+		runuser -u postgres -- "$@"
+	else
+		"$@"
+	fi
+}
+
+# pg_ctl hands -o to /bin/sh: quote each word for it.
+sh_quote() {
+	printf "'%s' " "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+
+[ $# -ge 2 ] || usage
+cmd=$1
+dir=$2
+shift 2
+
+case $cmd in
+start)
+	mkdir -p "$dir"
+	dir=$(cd "$dir" && pwd)
+	if [ ${#dir} -gt 90 ]; then
+		echo "cluster.sh: socket directory path too long (${#dir} bytes): $dir" >&2
+		exit 1
+	fi
+	[ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
+	if [ ! -f "$dir/data/PG_VERSION" ]; then
+		if ! as_server_user "$PGBIN/initdb" --pgdata="$dir/data" --locale=C --encoding=UTF8 \
+			--auth=trust --username=postgres --no-sync >"$dir/initdb.log" 2>&1; then
+			cat "$dir/initdb.log" >&2
+			exit 1
+		fi
+	fi
+	opts="-p $PGPORT -c listen_addresses= -c unix_socket_directories=$(sh_quote "$dir")"
+	opts+=" -c fsync=off"
+	if [ -n "${IDTYPES_EXTENSION_DESTDIR:-}" ]; then
+		opts+=" -c extension_destdir=$(sh_quote "$IDTYPES_EXTENSION_DESTDIR")"
+	fi
+	for arg in "$@"; do
+		opts+=" $(sh_quote "$arg")"
+	done
+	if ! as_server_user "$PGBIN/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait \
+		--options="$opts" start >/dev/null; then
+		echo "cluster.sh: server did not start; $dir/server.log says:" >&2
+		tail -n 30 "$dir/server.log" >&2 || true
+		exit 1
+	fi
+	;;
+stop)
+	if [ -f "$dir/data/postmaster.pid" ]; then
+		as_server_user "$PGBIN/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null
+	fi
+	;;
+*)
+	usage
+	;;
+esac

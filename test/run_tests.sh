@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# run_tests.sh: the one test command (`make test`): unit tests, regression tests, scripted tests.
+#
+# Stages: (1) Catch2 unit tests of core/ (and, with SANITIZE_TOO=1, again under ASan+UBSan);
+# (2) build, check-abi, install; (3) pg_regress on a private throwaway cluster; (4) every
+# executable test/scripts/*.sh, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
+# IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster.
+# The last line printed is "N passed, N failed" (unit test cases + regression tests + scripts);
+# a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
+# Run as root (CI): `make install` goes into the system dirs and the server runs as postgres.
+# Not as root: the extension is installed into a stage used through extension_destdir.
+set -uo pipefail
+trap '' PIPE
+
+cd "$(dirname "$0")/.." || exit 1
+top=$(pwd)
+
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+PGBIN=$("$PG_CONFIG" --bindir) || PGBIN=/usr/lib/postgresql/15/bin
+export PG_CONFIG PGBIN
+export PGPORT=${IDTYPES_TEST_PORT:-54329}
+export PGUSER=postgres
+export PGDATABASE=postgres
+export IDTYPES_TEST_START_CLUSTER=$top/test/cluster.sh
+unset PGSERVICE PGOPTIONS
+
+passed=0
+failed=0
+tmp=
+cluster=
+
+stage() { printf '\n=== %s\n' "$*"; }
+fail() {
+	printf 'run_tests: FAILED: %s\n' "$*"
+	failed=$((failed + 1))
+}
+
+# Parallel builds, unless `make -jN test` already shares its job server with us.
+jobs=()
+case " ${MAKEFLAGS:-} " in
+*jobserver*) ;;
+*) jobs=(-j"$(nproc 2>/dev/null || echo 2)") ;;
+esac
+mk() { make --no-print-directory "$@"; }
+
+cleanup() {
+	if [ -n "$cluster" ]; then
+		bash "$IDTYPES_TEST_START_CLUSTER" stop "$cluster" >/dev/null 2>&1
+		cluster=
+	fi
+	if [ -n "$tmp" ]; then
+		rm -rf "$tmp"
+		tmp=
+	fi
+}
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+tmp=$(mktemp -d) || exit 1
+# The server (postgres user) must reach its socket directory inside $tmp.
+chmod 755 "$tmp"
+
+# Catch2's console summary -> "passed failed" test cases, or nothing if there is none.
+catch_counts() {
+	awk '
+	/^No tests ran/ { p = 0; f = 0; seen = 1 }
+	/^All tests passed/ && match($0, /in [0-9]+ test case/) {
+		split(substr($0, RSTART + 3), w, " "); p = w[1]; f = 0; seen = 1
+	}
+	/^test cases:/ {
+		p = 0; f = 0; n = split($0, part, /[|]/)
+		for (i = 2; i <= n; i++) {
+			split(part[i], w, " ")
+			if (part[i] ~ /failed as expected/ || part[i] ~ /passed/) p += w[1]
+			else if (part[i] ~ /failed/) f += w[1]
+		}
+		seen = 1
+	}
+	END { if (seen) print p, f }' "$1"
+}
+
+# run_unit <label> <binary> [make args...]
+run_unit() {
+	local label=$1 bin=$2 log status counts p f
+	shift 2
+	stage "unit tests ($label)"
+	if ! mk "${jobs[@]}" unittest-build "$@"; then
+		fail "$label unit tests did not build"
+		return
+	fi
+	log=$tmp/unit-$label.log
+	"$bin" --reporter console 2>&1 | tee "$log"
+	status=${PIPESTATUS[0]}
+	counts=$(catch_counts "$log")
+	if [ -z "$counts" ]; then
+		fail "$label unit tests: no summary (exit status $status)"
+		return
+	fi
+	read -r p f <<<"$counts"
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "$label unit tests exited with status $status"
+	fi
+}
+
+run_unit plain test/build/unit_tests
+if [ "${SANITIZE_TOO:-0}" = 1 ]; then
+	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
+	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+		run_unit sanitize test/build-san/unit_tests SANITIZE=1
+fi
+
+stage "build, check-abi, install"
+installed=
+if mk "${jobs[@]}" all && mk check-abi; then
+	if [ "$(id -u)" -eq 0 ]; then
+		mk install >"$tmp/install.log" 2>&1 && installed=1
+	else
+		export IDTYPES_EXTENSION_DESTDIR=$tmp/stage
+		mk install DESTDIR="$IDTYPES_EXTENSION_DESTDIR" >"$tmp/install.log" 2>&1 && installed=1
+	fi
+	if [ -z "$installed" ]; then
+		cat "$tmp/install.log"
+		fail "make install"
+	fi
+else
+	fail "the extension did not build or needs the C++ runtime"
+fi
+
+if [ -n "$installed" ]; then
+	stage "regression tests (pg_regress on a throwaway cluster)"
+	if bash "$IDTYPES_TEST_START_CLUSTER" start "$tmp/pg"; then
+		cluster=$tmp/pg
+		export PGHOST=$cluster
+	else
+		fail "the test cluster did not start"
+	fi
+fi
+
+if [ -n "$cluster" ]; then
+	rm -f regression.diffs regression.out
+	log=$tmp/regress.log
+	mk installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER" 2>&1 | tee "$log"
+	status=${PIPESTATUS[0]}
+	# PostgreSQL <= 15: "test name ... ok|FAILED"; 16+: TAP "ok N - name" / "not ok N - name".
+	p=$(grep -cE '\.\.\. ok|^ok [0-9]+ ' "$log")
+	f=$(grep -cE '\.\.\. (FAILED|failed)|^not ok [0-9]+ ' "$log")
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ -s regression.diffs ]; then
+		stage "regression.diffs"
+		cat regression.diffs
+	fi
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "pg_regress exited with status $status"
+		tail -n 30 "$cluster/server.log"
+	elif [ "$status" -eq 0 ] && [ "$p" -eq 0 ]; then
+		fail "pg_regress ran no test"
+	fi
+
+	for script in test/scripts/*.sh; do
+		[ -f "$script" ] && [ -x "$script" ] || continue
+		stage "script $script"
+		log=$tmp/script.log
+		if timeout "${IDTYPES_SCRIPT_TIMEOUT:-900}" "$script" >"$log" 2>&1; then
+			cat "$log"
+			echo "ok: $script"
+			passed=$((passed + 1))
+		else
+			status=$?
+			cat "$log"
+			fail "$script (exit status $status)"
+		fi
+	done
+fi
+
+cleanup
+stage "summary"
+printf '%d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
