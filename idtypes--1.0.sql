@@ -960,3 +960,105 @@ CREATE CAST (timeid AS timestamptz) WITH FUNCTION timeid_timestamp(timeid);
 CREATE CAST (ulidflake AS timestamptz) WITH FUNCTION ulidflake_timestamp(ulidflake);
 CREATE CAST (ulid AS timestamptz) WITH FUNCTION ulid_timestamp(ulid);
 CREATE CAST (euid AS timestamptz) WITH FUNCTION euid_timestamp(euid);
+
+-- ------------------------------------------------------------------------------------------------
+-- generators
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idtypes_generator_scope() RETURNS text
+AS 'MODULE_PATHNAME', 'idtypes_generator_scope'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION idtypes_generator_scope() IS
+'cluster when idtypes is in shared_preload_libraries (one monotonic state per generator for all sessions), else backend';
+
+CREATE FUNCTION generate_xid() RETURNS uid11
+AS 'MODULE_PATHNAME', 'generate_xid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_xid() IS 'a new uid11 of the xid profile (ms since 2011-11-11T11:11:11.111Z | 22 random bits), strictly increasing';
+
+CREATE FUNCTION generate_uid11() RETURNS uid11
+AS 'MODULE_PATHNAME', 'generate_uid11'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_uid11() IS 'a new uid11 of the fullrand profile: 64 random bits';
+
+CREATE FUNCTION generate_tid() RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_tid() IS 'a new timeid: micros = max(now, last + 1), clock id from idtypes.tid_clock_id or chosen by idtypes';
+
+CREATE FUNCTION generate_tid(clock_id int4) RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_tid(int4) IS 'a new timeid with the given clock id (0..1023)';
+
+CREATE FUNCTION generate_ulidflake() RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'generate_ulidflake'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulidflake() IS 'a new stand-alone ulidflake (20 random bits), strictly increasing';
+
+CREATE FUNCTION generate_ulidflake(sid int4) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'generate_ulidflake'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulidflake(int4) IS 'a new scalable ulidflake (15 random bits | sid 0..31), strictly increasing';
+
+CREATE FUNCTION generate_ulid() RETURNS ulid
+AS 'MODULE_PATHNAME', 'generate_ulid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulid() IS 'a new ulid as the spec says: 48-bit ms | 80 fresh random bits (not monotonic)';
+
+CREATE FUNCTION generate_ulid_monotonic() RETURNS ulid
+AS 'MODULE_PATHNAME', 'generate_ulid_monotonic'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulid_monotonic() IS 'a new ulid, the previous + 1 within the same millisecond: strictly increasing';
+
+CREATE FUNCTION generate_euid() RETURNS euid
+AS 'MODULE_PATHNAME', 'generate_euid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_euid() IS 'a new euid without extension, strictly increasing';
+
+CREATE FUNCTION generate_euid(extension int4) RETURNS euid
+AS 'MODULE_PATHNAME', 'generate_euid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_euid(int4) IS 'a new euid carrying the extension (0..32767), strictly increasing';
+
+CREATE FUNCTION generate_xid_at(ts timestamptz) RETURNS uid11
+AS 'MODULE_PATHNAME', 'generate_xid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_xid_at(timestamptz) IS 'a uid11 (xid profile) for the given time, with fresh randomness and no monotonic state';
+
+CREATE FUNCTION generate_tid_at(ts timestamptz) RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_tid_at(timestamptz) IS 'a timeid for the given time (exact microsecond), with the default clock id';
+
+CREATE FUNCTION generate_tid_at(ts timestamptz, clock_id int4) RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_tid_at(timestamptz, int4) IS 'a timeid for the given time and clock id';
+
+CREATE FUNCTION generate_ulidflake_at(ts timestamptz) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'generate_ulidflake_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulidflake_at(timestamptz) IS 'a stand-alone ulidflake for the given time, with fresh randomness';
+
+CREATE FUNCTION generate_ulidflake_at(ts timestamptz, sid int4) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'generate_ulidflake_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulidflake_at(timestamptz, int4) IS 'a scalable ulidflake for the given time and sid';
+
+CREATE FUNCTION generate_ulid_at(ts timestamptz) RETURNS ulid
+AS 'MODULE_PATHNAME', 'generate_ulid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_ulid_at(timestamptz) IS 'a ulid for the given time, with fresh randomness';
+
+CREATE FUNCTION generate_euid_at(ts timestamptz) RETURNS euid
+AS 'MODULE_PATHNAME', 'generate_euid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_euid_at(timestamptz) IS 'an euid without extension for the given time, with fresh randomness';
+
+CREATE FUNCTION generate_euid_at(ts timestamptz, extension int4) RETURNS euid
+AS 'MODULE_PATHNAME', 'generate_euid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_euid_at(timestamptz, int4) IS 'an euid for the given time carrying the extension';
+

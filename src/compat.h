@@ -38,4 +38,25 @@ extern "C" {
 #define SOFT_ERROR_OCCURRED(escontext) false
 #endif
 
+
+/*
+ * This backend's slot among live backends: unique while it runs (0-based). PostgreSQL 17
+ * renamed BackendId (1-based) to ProcNumber (0-based).
+ */
+#if PG_VERSION_NUM >= 170000
+extern "C" {
+#include "storage/procnumber.h"
+}
+#define IDT_BACKEND_SLOT() ((int) MyProcNumber)
+#else
+extern "C" {
+#include "storage/backendid.h"
+}
+#define IDT_BACKEND_SLOT() ((int) MyBackendId - 1)
+#endif
+
+#if PG_VERSION_NUM < 150000
+#define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
+#endif
+
 #endif /* IDTYPES_COMPAT_H */

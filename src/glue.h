@@ -87,4 +87,7 @@ void report_binary_range(const char *type_name) pg_attribute_noreturn();
 
 } /* namespace glue */
 
+/* Define the GUCs and, when preloaded, request the shared generator state (generate.cpp). */
+void idt_generators_init();
+
 #endif /* IDTYPES_GLUE_H */

@@ -1,10 +1,19 @@
-/* module.cpp: the module's magic block and idtypes_version(). */
-#include "compat.h"
+/* module.cpp: the module's magic block, its initializer and idtypes_version(). */
+#include "glue.h"
 
 extern "C" {
 #include "utils/builtins.h"
 
 PG_MODULE_MAGIC;
+
+PGDLLEXPORT void _PG_init(void);
+
+/* Settings, and the shared generator state when loaded by shared_preload_libraries. */
+void
+_PG_init(void)
+{
+	idt_generators_init();
+}
 
 PG_FUNCTION_INFO_V1(idtypes_version);
 

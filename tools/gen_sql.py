@@ -219,9 +219,14 @@ def accessors():
 
 
 def main():
+    # Sections with their own generator modules beside this file (one owner each).
+    import gen_generators
+    import gen_ranges
     parts = [HEADER]
     parts += [type_section(d) for d in TYPES]
     parts.append(accessors())
+    parts.append(gen_generators.section())
+    parts.append(gen_ranges.section())
     print("".join(parts), end="")
 
 

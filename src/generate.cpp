@@ -1,0 +1,490 @@
+/* generate.cpp: the ID generators: clock, random source, monotonic state (per backend or shared). */
+#include <ctime>
+
+#include "glue.h"
+
+extern "C" {
+#include "miscadmin.h"
+#include "access/xlog.h"
+#include "port/pg_bitutils.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/timestamp.h"
+}
+
+namespace
+{
+
+/* ---- settings ---------------------------------------------------------------------------- */
+
+enum overflow_policy
+{
+	OVERFLOW_WAIT,
+	OVERFLOW_ERROR
+};
+
+const struct config_enum_entry overflow_options[] = {
+	{"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
+
+int on_overflow = OVERFLOW_WAIT;
+int tid_clock_id_setting = -1; /* -1: not set */
+
+/* ---- monotonic state --------------------------------------------------------------------- */
+
+/* The last ID of each monotonic generator. Plain data: it lives in shared memory too. */
+struct gen_state
+{
+	std::uint64_t xid_last;
+	std::uint64_t tid_last;
+	std::uint64_t ulidflake_last;
+	idt::u128 ulid_last;
+	idt::u128 euid_last;
+	bool have_xid;
+	bool have_tid;
+	bool have_ulidflake;
+	bool have_ulid;
+	bool have_euid;
+};
+
+struct shared_gen_state
+{
+	slock_t mutex; /* held only around a pure core step: no allocation, no error */
+	gen_state state;
+};
+
+gen_state local_state;
+shared_gen_state *shared = nullptr; /* set when loaded by shared_preload_libraries */
+
+shmem_startup_hook_type prev_shmem_startup_hook = nullptr;
+#if PG_VERSION_NUM >= 150000
+shmem_request_hook_type prev_shmem_request_hook = nullptr;
+#endif
+
+void
+shmem_request()
+{
+#if PG_VERSION_NUM >= 150000
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+#endif
+	RequestAddinShmemSpace(sizeof(shared_gen_state));
+}
+
+void
+shmem_startup()
+{
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	bool found;
+	shared = static_cast<shared_gen_state *>(
+		ShmemInitStruct("idtypes generator state", sizeof(shared_gen_state), &found));
+	if (!found)
+	{
+		memset(shared, 0, sizeof(shared_gen_state));
+		SpinLockInit(&shared->mutex);
+	}
+	LWLockRelease(AddinShmemInitLock);
+}
+
+/* ---- per-backend partition of the narrow random fields ----------------------------------- */
+
+/*
+ * Without shared state each backend steps on its own, so two backends could draw the same
+ * xid or ulidflake in the same millisecond. The top bits of their counter fields hold the
+ * backend's slot, unique among live backends, which makes that impossible; the counter keeps
+ * the rest. With shared state one sequence serves the cluster and no bits are given up.
+ */
+unsigned
+partition_bits(unsigned counter_bits)
+{
+	if (shared != nullptr)
+		return 0;
+	unsigned bits = MaxBackends > 1 ? pg_ceil_log2_32(static_cast<uint32>(MaxBackends)) : 0;
+	return bits < counter_bits ? bits : counter_bits - 1;
+}
+
+std::uint64_t
+partition_value(unsigned bits)
+{
+	return bits == 0 ? 0 : static_cast<std::uint64_t>(IDT_BACKEND_SLOT()) & ((1ull << bits) - 1);
+}
+
+/* ---- clock and randomness ---------------------------------------------------------------- */
+
+std::int64_t
+now_unix_us()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+std::int64_t
+floor_div(std::int64_t a, std::int64_t b)
+{
+	return a / b - (a % b != 0 && a < 0);
+}
+
+/* pg_strong_random is a system call: draw it in blocks and hand out 8 bytes at a time. */
+unsigned char random_pool[512];
+std::size_t random_used = sizeof(random_pool);
+
+std::uint64_t
+random64()
+{
+	if (random_used + 8 > sizeof(random_pool))
+	{
+		if (!pg_strong_random(random_pool, sizeof(random_pool)))
+			ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+							errmsg("could not generate random values")));
+		random_used = 0;
+	}
+	std::uint64_t v;
+	memcpy(&v, random_pool + random_used, 8);
+	random_used += 8;
+	return v;
+}
+
+/* A random step of 1..max for the same millisecond; max shrinks with a partitioned field. */
+std::uint64_t
+random_step(unsigned counter_bits, std::uint64_t r)
+{
+	std::uint64_t max = counter_bits >= 14 ? 255 : (1ull << counter_bits) >> 6;
+	if (max < 1)
+		max = 1;
+	return 1 + r % max;
+}
+
+/* ---- the generation loop ----------------------------------------------------------------- */
+
+/*
+ * Run one core step under the active scope until it yields an ID. step(state, now_us,
+ * random_a, random_b) returns a gen_status and stores the ID into the state itself. On overflow
+ * the policy says wait (spin to the next clock unit) or error.
+ */
+template <class Step>
+void
+generate(const char *type_name, Step step)
+{
+	for (;;)
+	{
+		const std::int64_t now = now_unix_us();
+		const std::uint64_t ra = random64(), rb = random64();
+		idt::gen_status status;
+		if (shared != nullptr)
+		{
+			SpinLockAcquire(&shared->mutex);
+			status = step(shared->state, now, ra, rb);
+			SpinLockRelease(&shared->mutex);
+		}
+		else
+			status = step(local_state, now, ra, rb);
+
+		if (status == idt::gen_status::ok)
+			return;
+		if (status == idt::gen_status::time_out_of_range)
+			ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+							errmsg("the current time is outside the range of type %s", type_name)));
+		if (on_overflow == OVERFLOW_ERROR)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s generator overflow: no larger ID is left in this time unit",
+							type_name),
+					 errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
+		CHECK_FOR_INTERRUPTS();
+	}
+}
+
+/* ---- arguments --------------------------------------------------------------------------- */
+
+int
+checked_arg(FunctionCallInfo fcinfo, int n, const char *what, int max)
+{
+	const int32 v = PG_GETARG_INT32(n);
+	if (v < 0 || v > max)
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("%s %d is out of range", what, v),
+						errdetail("The %s must be between 0 and %d.", what, max)));
+	return v;
+}
+
+/* Unix microseconds of a timestamptz argument, or an error naming the type's era. */
+std::int64_t
+arg_unix_us(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t lo_us,
+			std::int64_t hi_us)
+{
+	const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(n);
+	std::int64_t us;
+	if (TIMESTAMP_NOT_FINITE(ts) || __builtin_add_overflow(ts, glue::unix_to_pg_us, &us) ||
+		us < lo_us || us > hi_us)
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+						errmsg("timestamp out of range for type %s", type_name),
+						errdetail("A %s holds times from %s to %s.", type_name,
+								  /* copies: timestamptz_to_str reuses one static buffer */
+								  pstrdup(timestamptz_to_str(lo_us - glue::unix_to_pg_us)),
+								  pstrdup(timestamptz_to_str(hi_us - glue::unix_to_pg_us)))));
+	return us;
+}
+
+constexpr std::int64_t ms = 1000;
+
+/* TID clock id: the argument, else the setting, else a default (see tid_default_clock_id). */
+unsigned
+tid_default_clock_id()
+{
+	if (tid_clock_id_setting >= 0)
+		return static_cast<unsigned>(tid_clock_id_setting);
+	/*
+	 * With shared state the micros never repeat in the cluster, so a best-effort id (0..31)
+	 * derived from the cluster's system identifier serves. Without it, two backends can hit the
+	 * same microsecond: the backend's slot, unique among live backends, is then the clock id
+	 * (the spec's "context-dependent" use), so their IDs cannot collide.
+	 */
+	if (shared != nullptr)
+		return static_cast<unsigned>(GetSystemIdentifier() % 32);
+	return static_cast<unsigned>(IDT_BACKEND_SLOT()) & 1023u;
+}
+
+Datum
+xid_generate()
+{
+	const unsigned pbits = partition_bits(idt::xid_random_bits);
+	const std::uint64_t part = partition_value(pbits);
+	std::uint64_t out = 0;
+	generate("uid11", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+		const idt::gen64 g =
+			idt::xid_next(s.xid_last, s.have_xid, floor_div(now, ms), pbits, part, ra,
+						  random_step(idt::xid_random_bits - pbits, rb));
+		if (g.status == idt::gen_status::ok)
+		{
+			s.xid_last = out = g.value;
+			s.have_xid = true;
+		}
+		return g.status;
+	});
+	return Int64GetDatum(static_cast<int64>(out));
+}
+
+Datum
+ulidflake_generate(int sid)
+{
+	const unsigned field = sid < 0 ? idt::ulidflake_random_bits : idt::ulidflake_random_bits - 5;
+	const unsigned pbits = partition_bits(field);
+	const std::uint64_t part = partition_value(pbits);
+	std::uint64_t out = 0;
+	generate("ulidflake", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+		const idt::gen64 g =
+			idt::ulidflake_next(s.ulidflake_last, s.have_ulidflake, floor_div(now, ms), pbits,
+								part, sid, ra, random_step(field - pbits, rb));
+		if (g.status == idt::gen_status::ok)
+		{
+			s.ulidflake_last = out = g.value;
+			s.have_ulidflake = true;
+		}
+		return g.status;
+	});
+	return Int64GetDatum(static_cast<int64>(out));
+}
+
+Datum
+tid_generate(unsigned clock_id)
+{
+	std::uint64_t out = 0;
+	generate("timeid", [&](gen_state &s, std::int64_t now, std::uint64_t, std::uint64_t) {
+		const idt::gen64 g = idt::tid_next(s.tid_last, s.have_tid, now, clock_id);
+		if (g.status == idt::gen_status::ok)
+		{
+			s.tid_last = out = g.value;
+			s.have_tid = true;
+		}
+		return g.status;
+	});
+	return Int64GetDatum(static_cast<int64>(out));
+}
+
+Datum
+euid_generate(int extension)
+{
+	idt::u128 out = {0, 0};
+	generate("euid", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+		const idt::gen128 g =
+			idt::euid_next(s.euid_last, s.have_euid, floor_div(now, ms), extension, ra, rb);
+		if (g.status == idt::gen_status::ok)
+		{
+			s.euid_last = out = g.value;
+			s.have_euid = true;
+		}
+		return g.status;
+	});
+	return PointerGetDatum(glue::make_id128(out));
+}
+
+} /* namespace */
+
+void
+idt_generators_init()
+{
+	DefineCustomEnumVariable(
+		"idtypes.on_overflow",
+		"What a monotonic generator does when a time unit has no larger ID left.",
+		"wait: spin until the clock reaches the next unit; error: raise an error (the specs' "
+		"behaviour).",
+		&on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
+		"-1 (default) lets idtypes choose; 0..1023 is used as given.", &tid_clock_id_setting, -1,
+		-1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	MarkGUCPrefixReserved("idtypes");
+
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+#if PG_VERSION_NUM >= 150000
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = shmem_request;
+#else
+	shmem_request();
+#endif
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = shmem_startup;
+}
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(idtypes_generator_scope);
+/* 'cluster' when the monotonic state is shared (preloaded), else 'backend'. */
+Datum
+idtypes_generator_scope(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(cstring_to_text(shared != nullptr ? "cluster" : "backend"));
+}
+
+PG_FUNCTION_INFO_V1(generate_xid);
+Datum
+generate_xid(PG_FUNCTION_ARGS)
+{
+	return xid_generate();
+}
+
+/* The fullrand profile: 64 random bits, no state. */
+PG_FUNCTION_INFO_V1(generate_uid11);
+Datum
+generate_uid11(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64(static_cast<int64>(random64()));
+}
+
+PG_FUNCTION_INFO_V1(generate_tid);
+Datum
+generate_tid(PG_FUNCTION_ARGS)
+{
+	return tid_generate(PG_NARGS() > 0 ? checked_arg(fcinfo, 0, "clock id", 1023)
+									   : tid_default_clock_id());
+}
+
+PG_FUNCTION_INFO_V1(generate_ulidflake);
+Datum
+generate_ulidflake(PG_FUNCTION_ARGS)
+{
+	return ulidflake_generate(PG_NARGS() > 0 ? checked_arg(fcinfo, 0, "sid", 31) : -1);
+}
+
+/* The spec's ULID: fresh randomness every time, no state. */
+PG_FUNCTION_INFO_V1(generate_ulid);
+Datum
+generate_ulid(PG_FUNCTION_ARGS)
+{
+	const std::int64_t now_ms = floor_div(now_unix_us(), ms);
+	PG_RETURN_POINTER(
+		glue::make_id128(idt::ulid_pack(static_cast<std::uint64_t>(now_ms), random64(), random64())));
+}
+
+PG_FUNCTION_INFO_V1(generate_ulid_monotonic);
+Datum
+generate_ulid_monotonic(PG_FUNCTION_ARGS)
+{
+	idt::u128 out = {0, 0};
+	generate("ulid", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+		const idt::gen128 g = idt::ulid_next(s.ulid_last, s.have_ulid, floor_div(now, ms), ra, rb);
+		if (g.status == idt::gen_status::ok)
+		{
+			s.ulid_last = out = g.value;
+			s.have_ulid = true;
+		}
+		return g.status;
+	});
+	PG_RETURN_POINTER(glue::make_id128(out));
+}
+
+PG_FUNCTION_INFO_V1(generate_euid);
+Datum
+generate_euid(PG_FUNCTION_ARGS)
+{
+	return euid_generate(PG_NARGS() > 0 ? checked_arg(fcinfo, 0, "extension", 32767) : -1);
+}
+
+/* ---- the _at variants: the given time, fresh randomness, no monotonic state ---------------- */
+
+PG_FUNCTION_INFO_V1(generate_xid_at);
+Datum
+generate_xid_at(PG_FUNCTION_ARGS)
+{
+	const std::int64_t lo = idt::xid_epoch_ms * ms;
+	const std::int64_t hi = (idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_max_ms)) * ms + 999;
+	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "uid11", lo, hi), ms);
+	PG_RETURN_INT64(static_cast<int64>(
+		idt::xid_pack(static_cast<std::uint64_t>(t - idt::xid_epoch_ms), random64())));
+}
+
+PG_FUNCTION_INFO_V1(generate_tid_at);
+Datum
+generate_tid_at(PG_FUNCTION_ARGS)
+{
+	const std::int64_t us =
+		arg_unix_us(fcinfo, 0, "timeid", 0, static_cast<std::int64_t>(idt::timeid_max_us));
+	const unsigned clock_id =
+		PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "clock id", 1023) : tid_default_clock_id();
+	PG_RETURN_INT64(static_cast<int64>(idt::timeid_pack(static_cast<std::uint64_t>(us), clock_id)));
+}
+
+PG_FUNCTION_INFO_V1(generate_ulidflake_at);
+Datum
+generate_ulidflake_at(PG_FUNCTION_ARGS)
+{
+	const std::int64_t lo = idt::ulidflake_epoch_ms * ms;
+	const std::int64_t hi =
+		(idt::ulidflake_epoch_ms + static_cast<std::int64_t>(idt::ulidflake_max_ms)) * ms + 999;
+	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "ulidflake", lo, hi), ms);
+	std::uint64_t field = random64() & ((1u << idt::ulidflake_random_bits) - 1);
+	if (PG_NARGS() > 1)
+		field = (field & ~31ull) | static_cast<std::uint64_t>(checked_arg(fcinfo, 1, "sid", 31));
+	PG_RETURN_INT64(static_cast<int64>(
+		idt::ulidflake_pack(static_cast<std::uint64_t>(t - idt::ulidflake_epoch_ms), field)));
+}
+
+PG_FUNCTION_INFO_V1(generate_ulid_at);
+Datum
+generate_ulid_at(PG_FUNCTION_ARGS)
+{
+	const std::int64_t hi = static_cast<std::int64_t>(idt::ulid_max_ms) * ms + 999;
+	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "ulid", 0, hi), ms);
+	PG_RETURN_POINTER(
+		glue::make_id128(idt::ulid_pack(static_cast<std::uint64_t>(t), random64(), random64())));
+}
+
+PG_FUNCTION_INFO_V1(generate_euid_at);
+Datum
+generate_euid_at(PG_FUNCTION_ARGS)
+{
+	const std::int64_t hi = static_cast<std::int64_t>(idt::euid_max_ms) * ms + 999;
+	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "euid", 0, hi), ms);
+	const int ext = PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "extension", 32767) : -1;
+	PG_RETURN_POINTER(glue::make_id128(
+		idt::euid_pack(static_cast<std::uint64_t>(t), ext, random64(), random64())));
+}
+
+} /* extern "C" */
