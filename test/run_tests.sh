@@ -113,9 +113,9 @@ if [ "${SANITIZE_TOO:-0}" = 1 ]; then
 		run_unit sanitize test/build-san/unit_tests SANITIZE=1
 fi
 
-stage "build, check-abi, install"
+stage "build, check-sql, check-abi, install"
 installed=
-if mk "${jobs[@]}" all && mk check-abi; then
+if mk check-sql && mk "${jobs[@]}" all && mk check-abi; then
 	if [ "$(id -u)" -eq 0 ]; then
 		mk install >"$tmp/install.log" 2>&1 && installed=1
 	else
