@@ -43,11 +43,19 @@ case $cmd in
 start)
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
+	# The server user may not be able to enter the caller's working directory.
+	cd /
 	if [ ${#dir} -gt 90 ]; then
 		echo "cluster.sh: socket directory path too long (${#dir} bytes): $dir" >&2
 		exit 1
 	fi
-	[ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
+	if [ "$(id -u)" -eq 0 ]; then
+		chown postgres: "$dir"
+		if ! runuser -u postgres -- test -w "$dir"; then
+			echo "cluster.sh: the postgres user cannot reach $dir (a parent directory is closed)" >&2
+			exit 1
+		fi
+	fi
 	if [ ! -f "$dir/data/PG_VERSION" ]; then
 		if ! as_server_user "$PGBIN/initdb" --pgdata="$dir/data" --locale=C --encoding=UTF8 \
 			--auth=trust --username=postgres --no-sync >"$dir/initdb.log" 2>&1; then
@@ -71,6 +79,8 @@ start)
 	fi
 	;;
 stop)
+	dir=$(cd "$dir" 2>/dev/null && pwd) || exit 0
+	cd /
 	if [ -f "$dir/data/postmaster.pid" ]; then
 		as_server_user "$PGBIN/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null
 	fi
