@@ -3,6 +3,15 @@
 
 namespace idt
 {
+namespace
+{
+// now - epoch without signed overflow: a clock far before the epoch stays far before it.
+constexpr std::int64_t
+since_epoch(std::int64_t now, std::int64_t epoch) noexcept
+{
+	return now < INT64_MIN + epoch ? INT64_MIN : now - epoch;
+}
+} // namespace
 
 gen64
 mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uint64_t max_units,
@@ -46,7 +55,7 @@ xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned 
 		 std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept
 {
 	const field_layout l = {xid_random_bits, fixed_bits, fixed, 0, 0};
-	return mono64_next(last, have_last, now_unix_ms - xid_epoch_ms, xid_max_ms, l, random, step);
+	return mono64_next(last, have_last, since_epoch(now_unix_ms, xid_epoch_ms), xid_max_ms, l, random, step);
 }
 
 gen64
@@ -55,7 +64,7 @@ ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, uns
 {
 	const field_layout l = {ulidflake_random_bits, fixed_bits, fixed, sid < 0 ? 0u : 5u,
 							sid < 0 ? 0u : static_cast<std::uint64_t>(sid)};
-	return mono64_next(last, have_last, now_unix_ms - ulidflake_epoch_ms, ulidflake_max_ms, l,
+	return mono64_next(last, have_last, since_epoch(now_unix_ms, ulidflake_epoch_ms), ulidflake_max_ms, l,
 					   random, step);
 }
 

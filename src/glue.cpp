@@ -32,6 +32,22 @@ report_parse_error(Node *escontext, const char *type_name, const char *input,
 				   const char *length_hint)
 {
 	(void) escontext; /* unused before PostgreSQL 16 */
+	/*
+	 * The core counts bytes. A multibyte character is never a symbol, and counting it as two
+	 * could call the right length wrong ("Expected 27 characters, got 27"): name it instead.
+	 */
+	if (error == idt::errc::bad_length)
+	{
+		for (std::size_t i = 0; i < input_len; i++)
+		{
+			if (IS_HIGHBIT_SET(input[i]))
+			{
+				error = idt::errc::bad_symbol;
+				offset = static_cast<unsigned>(i);
+				break;
+			}
+		}
+	}
 	switch (error)
 	{
 		case idt::errc::out_of_range:

@@ -156,6 +156,27 @@ id128_from_bytea(FunctionCallInfo fcinfo)
 	PG_RETURN_POINTER(id);
 }
 
+/*
+ * hash_any() loads the key as 4-byte words in the CPU's byte order, so hashing the stored bytes
+ * directly would give other values on a big-endian CPU (and hash partitions restored there would
+ * not match). Hash words holding each group of 4 bytes read little-endian instead: the same
+ * values on every CPU, and the same as hashing the bytes on a little-endian one.
+ */
+struct hash_words
+{
+	uint32 w[4];
+	const unsigned char *of(const id128 *id)
+	{
+		for (int i = 0; i < 4; i++)
+		{
+			const unsigned char *p = id->data + 4 * i;
+			w[i] = static_cast<uint32>(p[0]) | static_cast<uint32>(p[1]) << 8 |
+				   static_cast<uint32>(p[2]) << 16 | static_cast<uint32>(p[3]) << 24;
+		}
+		return reinterpret_cast<const unsigned char *>(w);
+	}
+};
+
 /* BRIN minmax-multi: |a - b| as float8 (precision loss is fine for a distance). */
 Datum
 id128_brin_distance(FunctionCallInfo fcinfo)
@@ -208,13 +229,17 @@ id128_brin_distance(FunctionCallInfo fcinfo)
 	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_sortsupport);                                                          \
 	Datum T##_sortsupport(PG_FUNCTION_ARGS) { return id128_sortsupport(fcinfo); }                  \
-	/* Hash the stored bytes, which are big-endian on every CPU. */                                \
 	PG_FUNCTION_INFO_V1(T##_hash);                                                                 \
-	Datum T##_hash(PG_FUNCTION_ARGS) { return hash_any(PG_GETARG_ID128_P(0)->data, 16); }          \
+	Datum T##_hash(PG_FUNCTION_ARGS)                                                               \
+	{                                                                                              \
+		hash_words w;                                                                              \
+		return hash_any(w.of(PG_GETARG_ID128_P(0)), 16);                                           \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_hash_extended);                                                        \
 	Datum T##_hash_extended(PG_FUNCTION_ARGS)                                                      \
 	{                                                                                              \
-		return hash_any_extended(PG_GETARG_ID128_P(0)->data, 16, PG_GETARG_INT64(1));              \
+		hash_words w;                                                                              \
+		return hash_any_extended(w.of(PG_GETARG_ID128_P(0)), 16, PG_GETARG_INT64(1));              \
 	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_brin_distance);                                                        \
 	Datum T##_brin_distance(PG_FUNCTION_ARGS) { return id128_brin_distance(fcinfo); }              \
