@@ -41,7 +41,8 @@ mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uin
 	else
 		counter = random & counter_max;
 
-	const std::uint64_t field = (l.fixed << (counter_bits + l.low_bits)) |
+	const std::uint64_t fixed = l.fixed & ((1ull << l.fixed_bits) - 1);
+	const std::uint64_t field = (fixed << (counter_bits + l.low_bits)) |
 								(counter << l.low_bits) | (l.low & ((1ull << l.low_bits) - 1));
 	const std::uint64_t v = (units << l.field_bits) | field;
 	// A different fixed part than the previous ID's could still sort lower; never emit that.
