@@ -110,7 +110,7 @@ demo:
 # fails when the committed script and its generator disagree.
 .PHONY: sql check-sql
 sql:
-	python3 tools/gen_sql.py > idtypes--1.0.sql
+	python3 tools/gen_sql.py > idtypes--1.0.sql.tmp && mv idtypes--1.0.sql.tmp idtypes--1.0.sql
 
 check-sql:
 	@python3 tools/gen_sql.py | diff -u idtypes--1.0.sql - \

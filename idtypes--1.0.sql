@@ -1062,3 +1062,412 @@ AS 'MODULE_PATHNAME', 'generate_euid_at'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION generate_euid_at(timestamptz, int4) IS 'an euid for the given time carrying the extension';
 
+
+-- ------------------------------------------------------------------------------------------------
+-- uid11range: prefix and time ranges, ^@ and <@
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uid11_range_subdiff(uid11, uid11) RETURNS float8
+AS 'MODULE_PATHNAME', 'uid11_range_subdiff'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_range_subdiff(uid11, uid11) IS 'the difference of two uid11 values as float8 (subtype_diff of uid11range)';
+
+-- Continuous (no canonical function): every range built here is closed, '[lo,hi]'.
+CREATE TYPE uid11range AS RANGE (
+	SUBTYPE = uid11,
+	SUBTYPE_OPCLASS = uid11_ops,
+	SUBTYPE_DIFF = uid11_range_subdiff
+);
+
+COMMENT ON TYPE uid11range IS 'a range of uid11 values';
+
+CREATE FUNCTION uid11_prefix_range(prefix text) RETURNS uid11range
+AS 'MODULE_PATHNAME', 'uid11_prefix_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_prefix_range(text) IS 'the closed range of every uid11 whose text starts with the prefix (0 to 11 symbols, case-sensitive)';
+
+CREATE FUNCTION uid11_time_range(tstzrange) RETURNS uid11range
+AS 'MODULE_PATHNAME', 'uid11_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_time_range(tstzrange) IS 'the closed range of every uid11 whose time (the ms of the xid profile) lies in the window';
+
+CREATE FUNCTION uid11range_first(uid11range) RETURNS uid11
+AS 'MODULE_PATHNAME', 'uid11range_first'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11range_first(uid11range) IS 'the smallest uid11 in the range, or NULL when it holds none';
+
+CREATE FUNCTION uid11range_last(uid11range) RETURNS uid11
+AS 'MODULE_PATHNAME', 'uid11range_last'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11range_last(uid11range) IS 'the largest uid11 in the range, or NULL when it holds none';
+
+CREATE FUNCTION uid11_starts_with_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uid11_starts_with_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_starts_with_support(internal) IS 'planner support for uid11_starts_with: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION uid11_starts_with_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'uid11_starts_with_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_starts_with_sel(internal, oid, internal, int4) IS 'restriction selectivity of the uid11 ^@ operator';
+
+CREATE FUNCTION uid11_contained_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uid11_contained_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_contained_support(internal) IS 'planner support for uid11_contained: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION uid11_contained_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'uid11_contained_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_contained_sel(internal, oid, internal, int4) IS 'restriction selectivity of the uid11 <@ operator';
+
+CREATE FUNCTION uid11_starts_with(uid11, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_starts_with'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT uid11_starts_with_support;
+COMMENT ON FUNCTION uid11_starts_with(uid11, text) IS 'does the text of the uid11 start with the prefix (case-sensitive)?';
+
+CREATE FUNCTION uid11_contained(uid11, uid11range) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_contained'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT uid11_contained_support;
+COMMENT ON FUNCTION uid11_contained(uid11, uid11range) IS 'is the uid11 in the range?';
+
+CREATE OPERATOR ^@ (
+	LEFTARG = uid11, RIGHTARG = text, FUNCTION = uid11_starts_with,
+	RESTRICT = uid11_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
+);
+COMMENT ON OPERATOR ^@ (uid11, text) IS 'starts with: the uid11''s text begins with the prefix';
+
+CREATE OPERATOR <@ (
+	LEFTARG = uid11, RIGHTARG = uid11range, FUNCTION = uid11_contained,
+	RESTRICT = uid11_contained_sel, JOIN = pg_catalog.contjoinsel
+);
+COMMENT ON OPERATOR <@ (uid11, uid11range) IS 'is contained by: the uid11 lies in the range';
+
+-- ------------------------------------------------------------------------------------------------
+-- timeidrange: prefix and time ranges, ^@ and <@
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION timeid_range_subdiff(timeid, timeid) RETURNS float8
+AS 'MODULE_PATHNAME', 'timeid_range_subdiff'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_range_subdiff(timeid, timeid) IS 'the difference of two timeid values as float8 (subtype_diff of timeidrange)';
+
+-- Continuous (no canonical function): every range built here is closed, '[lo,hi]'.
+CREATE TYPE timeidrange AS RANGE (
+	SUBTYPE = timeid,
+	SUBTYPE_OPCLASS = timeid_ops,
+	SUBTYPE_DIFF = timeid_range_subdiff
+);
+
+COMMENT ON TYPE timeidrange IS 'a range of timeid values';
+
+CREATE FUNCTION timeid_prefix_range(prefix text) RETURNS timeidrange
+AS 'MODULE_PATHNAME', 'timeid_prefix_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_prefix_range(text) IS 'the closed range of every timeid whose text starts with the prefix (0 to 13 symbols, case-sensitive; the display dashes may be kept)';
+
+CREATE FUNCTION timeid_time_range(tstzrange) RETURNS timeidrange
+AS 'MODULE_PATHNAME', 'timeid_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_time_range(tstzrange) IS 'the closed range of every timeid whose time (the exact microsecond) lies in the window';
+
+CREATE FUNCTION timeidrange_first(timeidrange) RETURNS timeid
+AS 'MODULE_PATHNAME', 'timeidrange_first'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeidrange_first(timeidrange) IS 'the smallest timeid in the range, or NULL when it holds none';
+
+CREATE FUNCTION timeidrange_last(timeidrange) RETURNS timeid
+AS 'MODULE_PATHNAME', 'timeidrange_last'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeidrange_last(timeidrange) IS 'the largest timeid in the range, or NULL when it holds none';
+
+CREATE FUNCTION timeid_starts_with_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'timeid_starts_with_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_starts_with_support(internal) IS 'planner support for timeid_starts_with: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION timeid_starts_with_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'timeid_starts_with_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_starts_with_sel(internal, oid, internal, int4) IS 'restriction selectivity of the timeid ^@ operator';
+
+CREATE FUNCTION timeid_contained_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'timeid_contained_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_contained_support(internal) IS 'planner support for timeid_contained: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION timeid_contained_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'timeid_contained_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_contained_sel(internal, oid, internal, int4) IS 'restriction selectivity of the timeid <@ operator';
+
+CREATE FUNCTION timeid_starts_with(timeid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_starts_with'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT timeid_starts_with_support;
+COMMENT ON FUNCTION timeid_starts_with(timeid, text) IS 'does the text of the timeid start with the prefix (case-sensitive; the display dashes may be kept)?';
+
+CREATE FUNCTION timeid_contained(timeid, timeidrange) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_contained'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT timeid_contained_support;
+COMMENT ON FUNCTION timeid_contained(timeid, timeidrange) IS 'is the timeid in the range?';
+
+CREATE OPERATOR ^@ (
+	LEFTARG = timeid, RIGHTARG = text, FUNCTION = timeid_starts_with,
+	RESTRICT = timeid_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
+);
+COMMENT ON OPERATOR ^@ (timeid, text) IS 'starts with: the timeid''s text begins with the prefix';
+
+CREATE OPERATOR <@ (
+	LEFTARG = timeid, RIGHTARG = timeidrange, FUNCTION = timeid_contained,
+	RESTRICT = timeid_contained_sel, JOIN = pg_catalog.contjoinsel
+);
+COMMENT ON OPERATOR <@ (timeid, timeidrange) IS 'is contained by: the timeid lies in the range';
+
+-- ------------------------------------------------------------------------------------------------
+-- ulidflakerange: prefix and time ranges, ^@ and <@
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION ulidflake_range_subdiff(ulidflake, ulidflake) RETURNS float8
+AS 'MODULE_PATHNAME', 'ulidflake_range_subdiff'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_range_subdiff(ulidflake, ulidflake) IS 'the difference of two ulidflake values as float8 (subtype_diff of ulidflakerange)';
+
+-- Continuous (no canonical function): every range built here is closed, '[lo,hi]'.
+CREATE TYPE ulidflakerange AS RANGE (
+	SUBTYPE = ulidflake,
+	SUBTYPE_OPCLASS = ulidflake_ops,
+	SUBTYPE_DIFF = ulidflake_range_subdiff
+);
+
+COMMENT ON TYPE ulidflakerange IS 'a range of ulidflake values';
+
+CREATE FUNCTION ulidflake_prefix_range(prefix text) RETURNS ulidflakerange
+AS 'MODULE_PATHNAME', 'ulidflake_prefix_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_prefix_range(text) IS 'the closed range of every ulidflake whose text starts with the prefix (0 to 13 symbols, either case)';
+
+CREATE FUNCTION ulidflake_time_range(tstzrange) RETURNS ulidflakerange
+AS 'MODULE_PATHNAME', 'ulidflake_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_time_range(tstzrange) IS 'the closed range of every ulidflake whose time (the ms) lies in the window';
+
+CREATE FUNCTION ulidflakerange_first(ulidflakerange) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'ulidflakerange_first'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflakerange_first(ulidflakerange) IS 'the smallest ulidflake in the range, or NULL when it holds none';
+
+CREATE FUNCTION ulidflakerange_last(ulidflakerange) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'ulidflakerange_last'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflakerange_last(ulidflakerange) IS 'the largest ulidflake in the range, or NULL when it holds none';
+
+CREATE FUNCTION ulidflake_starts_with_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulidflake_starts_with_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_starts_with_support(internal) IS 'planner support for ulidflake_starts_with: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION ulidflake_starts_with_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'ulidflake_starts_with_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_starts_with_sel(internal, oid, internal, int4) IS 'restriction selectivity of the ulidflake ^@ operator';
+
+CREATE FUNCTION ulidflake_contained_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulidflake_contained_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_contained_support(internal) IS 'planner support for ulidflake_contained: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION ulidflake_contained_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'ulidflake_contained_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_contained_sel(internal, oid, internal, int4) IS 'restriction selectivity of the ulidflake <@ operator';
+
+CREATE FUNCTION ulidflake_starts_with(ulidflake, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_starts_with'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulidflake_starts_with_support;
+COMMENT ON FUNCTION ulidflake_starts_with(ulidflake, text) IS 'does the text of the ulidflake start with the prefix (either case)?';
+
+CREATE FUNCTION ulidflake_contained(ulidflake, ulidflakerange) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_contained'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulidflake_contained_support;
+COMMENT ON FUNCTION ulidflake_contained(ulidflake, ulidflakerange) IS 'is the ulidflake in the range?';
+
+CREATE OPERATOR ^@ (
+	LEFTARG = ulidflake, RIGHTARG = text, FUNCTION = ulidflake_starts_with,
+	RESTRICT = ulidflake_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
+);
+COMMENT ON OPERATOR ^@ (ulidflake, text) IS 'starts with: the ulidflake''s text begins with the prefix';
+
+CREATE OPERATOR <@ (
+	LEFTARG = ulidflake, RIGHTARG = ulidflakerange, FUNCTION = ulidflake_contained,
+	RESTRICT = ulidflake_contained_sel, JOIN = pg_catalog.contjoinsel
+);
+COMMENT ON OPERATOR <@ (ulidflake, ulidflakerange) IS 'is contained by: the ulidflake lies in the range';
+
+-- ------------------------------------------------------------------------------------------------
+-- ulidrange: prefix and time ranges, ^@ and <@
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION ulid_range_subdiff(ulid, ulid) RETURNS float8
+AS 'MODULE_PATHNAME', 'ulid_range_subdiff'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_range_subdiff(ulid, ulid) IS 'the difference of two ulid values as float8 (subtype_diff of ulidrange)';
+
+-- Continuous (no canonical function): every range built here is closed, '[lo,hi]'.
+CREATE TYPE ulidrange AS RANGE (
+	SUBTYPE = ulid,
+	SUBTYPE_OPCLASS = ulid_ops,
+	SUBTYPE_DIFF = ulid_range_subdiff
+);
+
+COMMENT ON TYPE ulidrange IS 'a range of ulid values';
+
+CREATE FUNCTION ulid_prefix_range(prefix text) RETURNS ulidrange
+AS 'MODULE_PATHNAME', 'ulid_prefix_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_prefix_range(text) IS 'the closed range of every ulid whose text starts with the prefix (0 to 26 symbols, either case)';
+
+CREATE FUNCTION ulid_time_range(tstzrange) RETURNS ulidrange
+AS 'MODULE_PATHNAME', 'ulid_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_time_range(tstzrange) IS 'the closed range of every ulid whose time (the ms) lies in the window';
+
+CREATE FUNCTION ulidrange_first(ulidrange) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulidrange_first'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidrange_first(ulidrange) IS 'the smallest ulid in the range, or NULL when it holds none';
+
+CREATE FUNCTION ulidrange_last(ulidrange) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulidrange_last'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidrange_last(ulidrange) IS 'the largest ulid in the range, or NULL when it holds none';
+
+CREATE FUNCTION ulid_starts_with_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulid_starts_with_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_starts_with_support(internal) IS 'planner support for ulid_starts_with: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION ulid_starts_with_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'ulid_starts_with_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_starts_with_sel(internal, oid, internal, int4) IS 'restriction selectivity of the ulid ^@ operator';
+
+CREATE FUNCTION ulid_contained_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulid_contained_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_contained_support(internal) IS 'planner support for ulid_contained: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION ulid_contained_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'ulid_contained_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_contained_sel(internal, oid, internal, int4) IS 'restriction selectivity of the ulid <@ operator';
+
+CREATE FUNCTION ulid_starts_with(ulid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_starts_with'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulid_starts_with_support;
+COMMENT ON FUNCTION ulid_starts_with(ulid, text) IS 'does the text of the ulid start with the prefix (either case)?';
+
+CREATE FUNCTION ulid_contained(ulid, ulidrange) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_contained'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulid_contained_support;
+COMMENT ON FUNCTION ulid_contained(ulid, ulidrange) IS 'is the ulid in the range?';
+
+CREATE OPERATOR ^@ (
+	LEFTARG = ulid, RIGHTARG = text, FUNCTION = ulid_starts_with,
+	RESTRICT = ulid_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
+);
+COMMENT ON OPERATOR ^@ (ulid, text) IS 'starts with: the ulid''s text begins with the prefix';
+
+CREATE OPERATOR <@ (
+	LEFTARG = ulid, RIGHTARG = ulidrange, FUNCTION = ulid_contained,
+	RESTRICT = ulid_contained_sel, JOIN = pg_catalog.contjoinsel
+);
+COMMENT ON OPERATOR <@ (ulid, ulidrange) IS 'is contained by: the ulid lies in the range';
+
+-- ------------------------------------------------------------------------------------------------
+-- euidrange: prefix and time ranges, ^@ and <@
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION euid_range_subdiff(euid, euid) RETURNS float8
+AS 'MODULE_PATHNAME', 'euid_range_subdiff'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_range_subdiff(euid, euid) IS 'the difference of two euid values as float8 (subtype_diff of euidrange)';
+
+-- Continuous (no canonical function): every range built here is closed, '[lo,hi]'.
+CREATE TYPE euidrange AS RANGE (
+	SUBTYPE = euid,
+	SUBTYPE_OPCLASS = euid_ops,
+	SUBTYPE_DIFF = euid_range_subdiff
+);
+
+COMMENT ON TYPE euidrange IS 'a range of euid values';
+
+CREATE FUNCTION euid_prefix_range(prefix text) RETURNS euidrange
+AS 'MODULE_PATHNAME', 'euid_prefix_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_prefix_range(text) IS 'the closed range of every euid whose text starts with the prefix (0 to 27 symbols, either case, aliases I L -> 1 and O -> 0)';
+
+CREATE FUNCTION euid_time_range(tstzrange) RETURNS euidrange
+AS 'MODULE_PATHNAME', 'euid_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_time_range(tstzrange) IS 'the closed range of every euid whose time (the ms) lies in the window';
+
+CREATE FUNCTION euidrange_first(euidrange) RETURNS euid
+AS 'MODULE_PATHNAME', 'euidrange_first'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euidrange_first(euidrange) IS 'the smallest euid in the range, or NULL when it holds none';
+
+CREATE FUNCTION euidrange_last(euidrange) RETURNS euid
+AS 'MODULE_PATHNAME', 'euidrange_last'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euidrange_last(euidrange) IS 'the largest euid in the range, or NULL when it holds none';
+
+CREATE FUNCTION euid_starts_with_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'euid_starts_with_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_starts_with_support(internal) IS 'planner support for euid_starts_with: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION euid_starts_with_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'euid_starts_with_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_starts_with_sel(internal, oid, internal, int4) IS 'restriction selectivity of the euid ^@ operator';
+
+CREATE FUNCTION euid_contained_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'euid_contained_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_contained_support(internal) IS 'planner support for euid_contained: btree/BRIN index conditions and selectivity';
+
+CREATE FUNCTION euid_contained_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'euid_contained_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_contained_sel(internal, oid, internal, int4) IS 'restriction selectivity of the euid <@ operator';
+
+CREATE FUNCTION euid_starts_with(euid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_starts_with'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT euid_starts_with_support;
+COMMENT ON FUNCTION euid_starts_with(euid, text) IS 'does the text of the euid start with the prefix (either case, aliases I L -> 1 and O -> 0)?';
+
+CREATE FUNCTION euid_contained(euid, euidrange) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_contained'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT euid_contained_support;
+COMMENT ON FUNCTION euid_contained(euid, euidrange) IS 'is the euid in the range?';
+
+CREATE OPERATOR ^@ (
+	LEFTARG = euid, RIGHTARG = text, FUNCTION = euid_starts_with,
+	RESTRICT = euid_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
+);
+COMMENT ON OPERATOR ^@ (euid, text) IS 'starts with: the euid''s text begins with the prefix';
+
+CREATE OPERATOR <@ (
+	LEFTARG = euid, RIGHTARG = euidrange, FUNCTION = euid_contained,
+	RESTRICT = euid_contained_sel, JOIN = pg_catalog.contjoinsel
+);
+COMMENT ON OPERATOR <@ (euid, euidrange) IS 'is contained by: the euid lies in the range';
+
+-- ------------------------------------------------------------------------------------------------
+-- xid prefix times
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION xid_prefix_time_range(prefix text) RETURNS tstzrange
+AS 'MODULE_PATHNAME', 'xid_prefix_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION xid_prefix_time_range(text) IS 'the xid times of a uid11 prefix (seed 000 section 8.4): [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], empty beyond 2^64-1';

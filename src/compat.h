@@ -59,4 +59,14 @@ extern "C" {
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
 #endif
 
+/*
+ * make_range() (utils/rangetypes.h) took a soft-error context as a fifth argument in
+ * PostgreSQL 16. NULL there means a plain ERROR, as before.
+ */
+#if PG_VERSION_NUM >= 160000
+#define idt_make_range(typcache, lower, upper) make_range((typcache), (lower), (upper), false, NULL)
+#else
+#define idt_make_range(typcache, lower, upper) make_range((typcache), (lower), (upper), false)
+#endif
+
 #endif /* IDTYPES_COMPAT_H */

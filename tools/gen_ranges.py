@@ -1,5 +1,85 @@
 """gen_ranges.py: the range types, prefix and time ranges, ^@ and <@ (see gen_sql.py)."""
 
+PURE = "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE"
+
+# type, what its time range reads, symbols in its text form, prefix case rules
+TYPES = [
+    ("uid11", "the ms of the xid profile", 11, "case-sensitive"),
+    ("timeid", "the exact microsecond", 13, "case-sensitive; the display dashes may be kept"),
+    ("ulidflake", "the ms", 13, "either case"),
+    ("ulid", "the ms", 26, "either case"),
+    ("euid", "the ms", 27, "either case, aliases I L -> 1 and O -> 0"),
+]
+
+
+def fn(name, args, ret, extra="", volatility=PURE):
+    return (f"CREATE FUNCTION {name}({args}) RETURNS {ret}\n"
+            f"AS 'MODULE_PATHNAME', '{name}'\n{volatility}{extra};\n")
+
+
+def type_section(t, time_desc, width, case_desc):
+    r = f"{t}range"
+    out = [f"\n-- {'-' * 96}\n-- {r}: prefix and time ranges, ^@ and <@\n-- {'-' * 96}\n\n"]
+    out.append(fn(f"{t}_range_subdiff", f"{t}, {t}", "float8"))
+    out.append(f"""COMMENT ON FUNCTION {t}_range_subdiff({t}, {t}) IS 'the difference of two {t} values as float8 (subtype_diff of {r})';
+
+-- Continuous (no canonical function): every range built here is closed, '[lo,hi]'.
+CREATE TYPE {r} AS RANGE (
+\tSUBTYPE = {t},
+\tSUBTYPE_OPCLASS = {t}_ops,
+\tSUBTYPE_DIFF = {t}_range_subdiff
+);
+
+COMMENT ON TYPE {r} IS 'a range of {t} values';
+
+""")
+    out.append(fn(f"{t}_prefix_range", "prefix text", r))
+    out.append(f"COMMENT ON FUNCTION {t}_prefix_range(text) IS "
+               f"'the closed range of every {t} whose text starts with the prefix "
+               f"(0 to {width} symbols, {case_desc})';\n\n")
+    out.append(fn(f"{t}_time_range", "tstzrange", r))
+    out.append(f"COMMENT ON FUNCTION {t}_time_range(tstzrange) IS "
+               f"'the closed range of every {t} whose time ({time_desc}) lies in the window';\n\n")
+    # Bound helpers: the index conditions for a parameter or expression right side.
+    out.append(fn(f"{r}_first", r, t))
+    out.append(f"COMMENT ON FUNCTION {r}_first({r}) IS "
+               f"'the smallest {t} in the range, or NULL when it holds none';\n\n")
+    out.append(fn(f"{r}_last", r, t))
+    out.append(f"COMMENT ON FUNCTION {r}_last({r}) IS "
+               f"'the largest {t} in the range, or NULL when it holds none';\n\n")
+    for op, sym in (("starts_with", "^@"), ("contained", "<@")):
+        out.append(fn(f"{t}_{op}_support", "internal", "internal"))
+        out.append(f"COMMENT ON FUNCTION {t}_{op}_support(internal) IS "
+                   f"'planner support for {t}_{op}: btree/BRIN index conditions and selectivity';\n\n")
+        out.append(fn(f"{t}_{op}_sel", "internal, oid, internal, int4", "float8", "",
+                      "LANGUAGE C STABLE STRICT PARALLEL SAFE"))
+        out.append(f"COMMENT ON FUNCTION {t}_{op}_sel(internal, oid, internal, int4) IS "
+                   f"'restriction selectivity of the {t} {sym} operator';\n\n")
+    out.append(fn(f"{t}_starts_with", f"{t}, text", "bool", f" SUPPORT {t}_starts_with_support"))
+    out.append(f"COMMENT ON FUNCTION {t}_starts_with({t}, text) IS "
+               f"'does the text of the {t} start with the prefix ({case_desc})?';\n\n")
+    out.append(fn(f"{t}_contained", f"{t}, {r}", "bool", f" SUPPORT {t}_contained_support"))
+    out.append(f"COMMENT ON FUNCTION {t}_contained({t}, {r}) IS 'is the {t} in the range?';\n\n")
+    out.append(f"""CREATE OPERATOR ^@ (
+\tLEFTARG = {t}, RIGHTARG = text, FUNCTION = {t}_starts_with,
+\tRESTRICT = {t}_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
+);
+COMMENT ON OPERATOR ^@ ({t}, text) IS 'starts with: the {t}''s text begins with the prefix';
+
+CREATE OPERATOR <@ (
+\tLEFTARG = {t}, RIGHTARG = {r}, FUNCTION = {t}_contained,
+\tRESTRICT = {t}_contained_sel, JOIN = pg_catalog.contjoinsel
+);
+COMMENT ON OPERATOR <@ ({t}, {r}) IS 'is contained by: the {t} lies in the range';
+""")
+    return "".join(out)
+
 
 def section():
-    return ""
+    parts = [type_section(*d) for d in TYPES]
+    parts.append(f"\n-- {'-' * 96}\n-- xid prefix times\n-- {'-' * 96}\n\n")
+    parts.append(fn("xid_prefix_time_range", "prefix text", "tstzrange"))
+    parts.append("COMMENT ON FUNCTION xid_prefix_time_range(text) IS "
+                 "'the xid times of a uid11 prefix (seed 000 section 8.4): "
+                 "[epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], empty beyond 2^64-1';\n")
+    return "".join(parts)

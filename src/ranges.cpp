@@ -1,0 +1,729 @@
+/* ranges.cpp: prefix and time ranges, the ^@ and <@ operators and their planner support. */
+#include "glue.h"
+
+extern "C" {
+#include "access/htup_details.h"
+#include "access/stratnum.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/optimizer.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/selfuncs.h"
+#include "utils/syscache.h"
+#include "utils/timestamp.h"
+#include "utils/typcache.h"
+}
+
+namespace
+{
+
+/* ---- the ID values as the generic code below sees them ------------------------------------- */
+
+inline Datum
+id_to_datum(std::uint64_t v)
+{
+	return Int64GetDatum(static_cast<int64>(v));
+}
+
+inline Datum
+id_to_datum(idt::u128 v)
+{
+	return PointerGetDatum(glue::make_id128(v));
+}
+
+template <class V>
+V id_from_datum(Datum d);
+
+template <>
+std::uint64_t
+id_from_datum<std::uint64_t>(Datum d)
+{
+	return static_cast<std::uint64_t>(DatumGetInt64(d));
+}
+
+template <>
+idt::u128
+id_from_datum<idt::u128>(Datum d)
+{
+	return glue::to_u128(DatumGetId128P(d));
+}
+
+/* Order-preserving (not injective) map to float8, for estimates and subtype_diff. */
+inline double
+id_to_double(std::uint64_t v)
+{
+	return static_cast<double>(v);
+}
+
+inline double
+id_to_double(idt::u128 v)
+{
+	return static_cast<double>(v.hi) * 18446744073709551616.0 + static_cast<double>(v.lo);
+}
+
+inline std::uint64_t
+id_succ(std::uint64_t v)
+{
+	return v + 1;
+}
+
+inline idt::u128
+id_succ(idt::u128 v)
+{
+	return {v.hi + (v.lo == ~0ull ? 1 : 0), v.lo + 1};
+}
+
+inline std::uint64_t
+id_pred(std::uint64_t v)
+{
+	return v - 1;
+}
+
+inline idt::u128
+id_pred(idt::u128 v)
+{
+	return {v.hi - (v.lo == 0 ? 1 : 0), v.lo - 1};
+}
+
+/* ---- what differs between the types ------------------------------------------------------ */
+
+struct uid11_traits
+{
+	using value_type = std::uint64_t;
+	using range_type = idt::range64;
+	static constexpr const char *name = "uid11";
+	static constexpr const char *prefix_hint = "at most 11 characters";
+	static constexpr value_type min = 0;
+	static constexpr value_type max = UINT64_MAX;
+	static constexpr bool may_be_inexact = false;
+	static range_type prefix(const char *s, std::size_t n) { return idt::uid11_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::xid_time_range(w); }
+};
+
+struct timeid_traits
+{
+	using value_type = std::uint64_t;
+	using range_type = idt::range64;
+	static constexpr const char *name = "timeid";
+	static constexpr const char *prefix_hint = "at most 13 characters, or 16 with dashes";
+	static constexpr value_type min = 0;
+	static constexpr value_type max = idt::timeid_max;
+	static constexpr bool may_be_inexact = false;
+	static range_type prefix(const char *s, std::size_t n) { return idt::timeid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::timeid_time_range(w); }
+};
+
+struct ulidflake_traits
+{
+	using value_type = std::uint64_t;
+	using range_type = idt::range64;
+	static constexpr const char *name = "ulidflake";
+	static constexpr const char *prefix_hint = "at most 13 characters";
+	static constexpr value_type min = 0;
+	static constexpr value_type max = idt::ulidflake_max;
+	static constexpr bool may_be_inexact = false;
+	static range_type prefix(const char *s, std::size_t n) { return idt::ulidflake_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w)
+	{
+		return idt::ulidflake_time_range(w);
+	}
+};
+
+struct ulid_traits
+{
+	using value_type = idt::u128;
+	using range_type = idt::range128;
+	static constexpr const char *name = "ulid";
+	static constexpr const char *prefix_hint = "at most 26 characters";
+	static constexpr value_type min = {0, 0};
+	static constexpr value_type max = {~0ull, ~0ull};
+	static constexpr bool may_be_inexact = false;
+	static range_type prefix(const char *s, std::size_t n) { return idt::ulid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::ulid_time_range(w); }
+};
+
+struct euid_traits
+{
+	using value_type = idt::u128;
+	using range_type = idt::range128;
+	static constexpr const char *name = "euid";
+	static constexpr const char *prefix_hint = "at most 27 characters";
+	static constexpr value_type min = {0, 0};
+	static constexpr value_type max = {~0ull, ~0ull};
+	/* The last two symbols carry check bits: there the range is a superset (core's exact). */
+	static constexpr bool may_be_inexact = true;
+	static range_type prefix(const char *s, std::size_t n) { return idt::euid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::euid_time_range(w); }
+	/* Does the canonical text of v start with the (valid) prefix? Compared as digits, which
+	 * map one to one to canonical symbols, so case and aliases need no special care. */
+	static bool text_starts_with(idt::u128 v, const char *p, std::size_t n)
+	{
+		std::uint8_t pd[27], vd[27];
+		if (n > 27 || idt::b32_to_digits(p, n, idt::b32::euid, pd) >= 0)
+			return false;
+		idt::u128_check_to_digits27(v, idt::euid_check(v), vd);
+		return memcmp(pd, vd, n) == 0;
+	}
+};
+
+template <class T>
+constexpr typename T::range_type
+empty_range()
+{
+	return {T::min, T::min, true, idt::errc::ok, 0, true};
+}
+
+/* ---- bounds of the operators' right sides ------------------------------------------------ */
+
+/* The prefix's bounds, or a 22P02 error naming the type (as its input function would). */
+template <class T>
+typename T::range_type
+checked_prefix(const char *p, std::size_t n)
+{
+	const typename T::range_type r = T::prefix(p, n);
+	if (r.error != idt::errc::ok)
+		glue::report_parse_error(nullptr, T::name, pnstrdup(p, n), n, r.error, r.offset,
+								 T::prefix_hint);
+	return r;
+}
+
+/*
+ * The IDs of a range of the type as a closed [lo, hi], empty when it holds none. The ranges
+ * are continuous, so an exclusive bound means the next ID inward, and '(a,a+1)' holds none.
+ */
+template <class T>
+typename T::range_type
+closed_bounds(TypeCacheEntry *typcache, const RangeType *range)
+{
+	using V = typename T::value_type;
+	RangeBound lower, upper;
+	bool empty;
+	range_deserialize(typcache, range, &lower, &upper, &empty);
+	if (empty)
+		return empty_range<T>();
+	V lo = T::min, hi = T::max;
+	if (!lower.infinite)
+	{
+		lo = id_from_datum<V>(lower.val);
+		if (!lower.inclusive)
+		{
+			if (lo == T::max)
+				return empty_range<T>();
+			lo = id_succ(lo);
+		}
+	}
+	if (!upper.infinite)
+	{
+		hi = id_from_datum<V>(upper.val);
+		if (!upper.inclusive)
+		{
+			if (hi == T::min)
+				return empty_range<T>();
+			hi = id_pred(hi);
+		}
+	}
+	if (hi < lo)
+		return empty_range<T>();
+	return {lo, hi, false, idt::errc::ok, 0, true};
+}
+
+/* A range type's cache entry, for the function's declared result type (kept in fn_extra). */
+TypeCacheEntry *
+result_range_typcache(FunctionCallInfo fcinfo)
+{
+	auto *typcache = static_cast<TypeCacheEntry *>(fcinfo->flinfo->fn_extra);
+	if (typcache == nullptr)
+	{
+		const Oid rngtypid = get_func_rettype(fcinfo->flinfo->fn_oid);
+		typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
+		if (typcache->rngelemtype == nullptr)
+			elog(ERROR, "type %u is not a range type", rngtypid);
+		fcinfo->flinfo->fn_extra = typcache;
+	}
+	return typcache;
+}
+
+/* '[lo,hi]' or 'empty' as a value of the function's result type. */
+template <class T>
+Datum
+make_id_range(FunctionCallInfo fcinfo, const typename T::range_type &r)
+{
+	TypeCacheEntry *typcache = result_range_typcache(fcinfo);
+	if (r.empty)
+		PG_RETURN_RANGE_P(make_empty_range(typcache));
+	RangeBound lower = {id_to_datum(r.lo), false, true, true};
+	RangeBound upper = {id_to_datum(r.hi), false, true, false};
+	PG_RETURN_RANGE_P(idt_make_range(typcache, &lower, &upper));
+}
+
+/* PostgreSQL timestamps reach ~294276 AD, past int64 Unix microseconds: clamp first. Every
+ * format's era ends long before the clamp, so it changes no result. */
+std::int64_t
+pg_to_unix_us(TimestampTz t)
+{
+	constexpr std::int64_t top = PG_INT64_MAX - glue::unix_to_pg_us;
+	return (t > top ? top : t) + glue::unix_to_pg_us;
+}
+
+/* ---- SQL-callable bodies ----------------------------------------------------------------- */
+
+template <class T>
+Datum
+id_prefix_range(FunctionCallInfo fcinfo)
+{
+	text *prefix = PG_GETARG_TEXT_PP(0);
+	const typename T::range_type r =
+		checked_prefix<T>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+	return make_id_range<T>(fcinfo, r);
+}
+
+template <class T>
+Datum
+id_time_range(FunctionCallInfo fcinfo)
+{
+	RangeType *window = PG_GETARG_RANGE_P(0);
+	TypeCacheEntry *tstz = lookup_type_cache(RangeTypeGetOid(window), TYPECACHE_RANGE_INFO);
+	RangeBound lower, upper;
+	bool empty;
+	range_deserialize(tstz, window, &lower, &upper, &empty);
+	if (empty)
+		return make_id_range<T>(fcinfo, empty_range<T>());
+	idt::time_window w = {};
+	w.lo_infinite = lower.infinite;
+	w.hi_infinite = upper.infinite;
+	w.lo_inclusive = lower.inclusive;
+	w.hi_inclusive = upper.inclusive;
+	if (!lower.infinite)
+		w.lo_us = pg_to_unix_us(DatumGetTimestampTz(lower.val));
+	if (!upper.infinite)
+		w.hi_us = pg_to_unix_us(DatumGetTimestampTz(upper.val));
+	return make_id_range<T>(fcinfo, T::time_range(w));
+}
+
+template <class T>
+Datum
+id_starts_with(FunctionCallInfo fcinfo, typename T::value_type v)
+{
+	text *prefix = PG_GETARG_TEXT_PP(1);
+	const char *p = VARDATA_ANY(prefix);
+	const std::size_t n = VARSIZE_ANY_EXHDR(prefix);
+	const typename T::range_type r = checked_prefix<T>(p, n);
+	if (r.empty || v < r.lo || r.hi < v)
+		PG_RETURN_BOOL(false);
+	if constexpr (T::may_be_inexact)
+	{
+		if (!r.exact)
+			PG_RETURN_BOOL(T::text_starts_with(v, p, n));
+	}
+	PG_RETURN_BOOL(true);
+}
+
+template <class T>
+Datum
+id_contained(FunctionCallInfo fcinfo, typename T::value_type v)
+{
+	RangeType *range = PG_GETARG_RANGE_P(1);
+	TypeCacheEntry *typcache = range_get_typcache(fcinfo, RangeTypeGetOid(range));
+	const typename T::range_type r = closed_bounds<T>(typcache, range);
+	PG_RETURN_BOOL(!r.empty && !(v < r.lo) && !(r.hi < v));
+}
+
+/* The first (first = true) or last ID of the range; NULL when it holds none. */
+template <class T>
+Datum
+id_range_end(FunctionCallInfo fcinfo, bool first)
+{
+	RangeType *range = PG_GETARG_RANGE_P(0);
+	TypeCacheEntry *typcache = range_get_typcache(fcinfo, RangeTypeGetOid(range));
+	const typename T::range_type r = closed_bounds<T>(typcache, range);
+	if (r.empty)
+		PG_RETURN_NULL();
+	return id_to_datum(first ? r.lo : r.hi);
+}
+
+/* ---- planner support --------------------------------------------------------------------- */
+
+enum class op_kind
+{
+	starts_with, /* id ^@ text */
+	contained,	 /* id <@ idrange */
+};
+
+/* Bounds of a constant right side, with error set when there are none to have: an invalid
+ * prefix (the operator itself reports it at run time) or a constant of an unexpected type. */
+template <class T, op_kind K>
+typename T::range_type
+const_bounds(const Const *c)
+{
+	typename T::range_type unusable = empty_range<T>();
+	unusable.error = idt::errc::bad_length;
+	if constexpr (K == op_kind::starts_with)
+	{
+		if (c->consttype != TEXTOID)
+			return unusable;
+		text *prefix = DatumGetTextPP(c->constvalue);
+		return T::prefix(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+	}
+	else
+	{
+		TypeCacheEntry *typcache = lookup_type_cache(c->consttype, TYPECACHE_RANGE_INFO);
+		if (typcache->rngelemtype == nullptr)
+			return unusable;
+		return closed_bounds<T>(typcache, DatumGetRangeTypeP(c->constvalue));
+	}
+}
+
+/* Fraction of the histogram's population at or below x, interpolated within a bucket. */
+double
+histogram_fraction(const double *bounds, int n, double x)
+{
+	if (x < bounds[0])
+		return 0.0;
+	if (x >= bounds[n - 1])
+		return 1.0;
+	int lo = 0, hi = n - 1; /* bounds[lo] <= x < bounds[hi] */
+	while (hi - lo > 1)
+	{
+		const int mid = lo + (hi - lo) / 2;
+		if (bounds[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	const double width = bounds[hi] - bounds[lo];
+	const double within = width > 0 ? (x - bounds[lo]) / width : 0.5;
+	return (lo + within) / (n - 1);
+}
+
+/*
+ * Selectivity of "var op const" from the column's statistics: the MCVs inside [lo, hi]
+ * exactly, plus the histogram's share of [lo, hi] by linear interpolation of the IDs' values
+ * (as convert_to_scalar does for numbers; PostgreSQL cannot do it for a type it does not
+ * know), never below one distinct value's share. No statistics: the default range estimate.
+ */
+template <class T, op_kind K>
+double
+restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
+{
+	using V = typename T::value_type;
+	VariableStatData vardata;
+	Node *other;
+	bool varonleft;
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
+		return DEFAULT_RANGE_INEQ_SEL;
+	if (!varonleft || !IsA(other, Const))
+	{
+		ReleaseVariableStats(vardata);
+		return DEFAULT_RANGE_INEQ_SEL;
+	}
+	const Const *c = reinterpret_cast<const Const *>(other);
+	if (c->constisnull)
+	{
+		ReleaseVariableStats(vardata);
+		return 0.0;
+	}
+	const typename T::range_type r = const_bounds<T, K>(c);
+	if (r.error != idt::errc::ok)
+	{
+		ReleaseVariableStats(vardata);
+		return DEFAULT_RANGE_INEQ_SEL;
+	}
+	if (r.empty)
+	{
+		ReleaseVariableStats(vardata);
+		return 0.0;
+	}
+	const bool whole = r.lo == T::min && r.hi == T::max;
+	if (!HeapTupleIsValid(vardata.statsTuple))
+	{
+		ReleaseVariableStats(vardata);
+		return whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
+	}
+
+	const double nullfrac =
+		reinterpret_cast<Form_pg_statistic>(GETSTRUCT(vardata.statsTuple))->stanullfrac;
+	double mcv_sel = 0.0, sumcommon = 0.0;
+	AttStatsSlot sslot;
+	if (get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_MCV, InvalidOid,
+						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+	{
+		for (int i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
+		{
+			const V v = id_from_datum<V>(sslot.values[i]);
+			sumcommon += sslot.numbers[i];
+			if (!(v < r.lo) && !(r.hi < v))
+				mcv_sel += sslot.numbers[i];
+		}
+		free_attstatsslot(&sslot);
+	}
+
+	double hist_sel = whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
+	if (!whole && get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM,
+								   InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		if (sslot.nvalues >= 2)
+		{
+			double *bounds = static_cast<double *>(palloc(sizeof(double) * sslot.nvalues));
+			for (int i = 0; i < sslot.nvalues; i++)
+				bounds[i] = id_to_double(id_from_datum<V>(sslot.values[i]));
+			hist_sel = histogram_fraction(bounds, sslot.nvalues, id_to_double(r.hi)) -
+					   histogram_fraction(bounds, sslot.nvalues, id_to_double(r.lo));
+			if (r.lo == r.hi || hist_sel < 0)
+				hist_sel = 0;
+			pfree(bounds);
+		}
+		free_attstatsslot(&sslot);
+		bool isdefault;
+		const double ndistinct = get_variable_numdistinct(&vardata, &isdefault);
+		if (ndistinct >= 1 && hist_sel < 1.0 / ndistinct)
+			hist_sel = 1.0 / ndistinct;
+	}
+	ReleaseVariableStats(vardata);
+
+	double sel = hist_sel * (1.0 - nullfrac - sumcommon) + mcv_sel;
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/* The OID of function name(argtype) in schema nsp, or InvalidOid. */
+Oid
+function_oid(Oid nsp, const char *name, Oid argtype)
+{
+	return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+						   PointerGetDatum(buildoidvector(&argtype, 1)), ObjectIdGetDatum(nsp));
+}
+
+Expr *
+call(Oid funcid, Oid rettype, Node *arg)
+{
+	return reinterpret_cast<Expr *>(makeFuncExpr(funcid, rettype, list_make1(arg), InvalidOid,
+												 exprCollation(arg), COERCE_EXPLICIT_CALL));
+}
+
+/*
+ * "id ^@ p" and "id <@ r" as the index conditions "id >= lo AND id <= hi", with the >= and <=
+ * of the type's btree family (a BRIN minmax family holds the same operators). A constant right
+ * side gives constant bounds (an empty range gives lo > hi, which matches nothing); any other
+ * right side that is constant during the scan (a parameter, a stable expression, an outer
+ * column) gives bounds computed at scan start by <type>range_first/last(), applied to
+ * <type>_prefix_range(p) for ^@. The conditions are exact, except for euid prefixes that reach
+ * the check symbols.
+ */
+template <class T, op_kind K>
+List *
+index_conditions(SupportRequestIndexCondition *req, const char *range_name)
+{
+	if (req->indexarg != 0)
+		return NIL;
+	List *args;
+	if (is_opclause(req->node))
+		args = reinterpret_cast<OpExpr *>(req->node)->args;
+	else if (is_funcclause(req->node))
+		args = reinterpret_cast<FuncExpr *>(req->node)->args;
+	else
+		return NIL;
+	if (list_length(args) != 2)
+		return NIL;
+	Node *leftop = static_cast<Node *>(linitial(args));
+	Node *rightop = static_cast<Node *>(lsecond(args));
+
+	const Oid typid = exprType(leftop);
+	TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tce->btree_opf))
+		return NIL;
+	const Oid ge = get_opfamily_member(tce->btree_opf, typid, typid, BTGreaterEqualStrategyNumber);
+	const Oid le = get_opfamily_member(tce->btree_opf, typid, typid, BTLessEqualStrategyNumber);
+	if (!OidIsValid(ge) || !OidIsValid(le) ||
+		get_opfamily_member(req->opfamily, typid, typid, BTGreaterEqualStrategyNumber) != ge ||
+		get_opfamily_member(req->opfamily, typid, typid, BTLessEqualStrategyNumber) != le)
+		return NIL;
+	if (!is_pseudo_constant_for_index(req->root, rightop, req->index))
+		return NIL;
+
+	Expr *lo, *hi;
+	bool lossy;
+	if (IsA(rightop, Const))
+	{
+		const Const *c = reinterpret_cast<const Const *>(rightop);
+		if (c->constisnull)
+			return NIL;
+		typename T::range_type r = const_bounds<T, K>(c);
+		if (r.error != idt::errc::ok)
+			return NIL;
+		if (r.empty)
+		{
+			r.lo = T::max;
+			r.hi = T::min;
+		}
+		int16 typlen;
+		bool typbyval;
+		get_typlenbyval(typid, &typlen, &typbyval);
+		lo = reinterpret_cast<Expr *>(
+			makeConst(typid, -1, InvalidOid, typlen, id_to_datum(r.lo), false, typbyval));
+		hi = reinterpret_cast<Expr *>(
+			makeConst(typid, -1, InvalidOid, typlen, id_to_datum(r.hi), false, typbyval));
+		lossy = !r.exact;
+	}
+	else
+	{
+		const Oid nsp = get_func_namespace(req->funcid);
+		Node *range = rightop;
+		if constexpr (K == op_kind::starts_with)
+		{
+			char fname[NAMEDATALEN];
+			snprintf(fname, sizeof(fname), "%s_prefix_range", T::name);
+			const Oid prefix_range = function_oid(nsp, fname, TEXTOID);
+			if (!OidIsValid(prefix_range) || exprType(rightop) != TEXTOID)
+				return NIL;
+			range = reinterpret_cast<Node *>(
+				call(prefix_range, get_func_rettype(prefix_range), rightop));
+		}
+		const Oid rngtypid = exprType(range);
+		char fname[NAMEDATALEN];
+		snprintf(fname, sizeof(fname), "%s_first", range_name);
+		const Oid first = function_oid(nsp, fname, rngtypid);
+		snprintf(fname, sizeof(fname), "%s_last", range_name);
+		const Oid last = function_oid(nsp, fname, rngtypid);
+		if (!OidIsValid(first) || !OidIsValid(last))
+			return NIL;
+		lo = call(first, typid, range);
+		hi = call(last, typid, static_cast<Node *>(copyObjectImpl(range)));
+		lossy = K == op_kind::starts_with && T::may_be_inexact;
+	}
+	req->lossy = lossy;
+	return list_make2(make_opclause(ge, BOOLOID, false, reinterpret_cast<Expr *>(leftop), lo,
+									InvalidOid, InvalidOid),
+					  make_opclause(le, BOOLOID, false,
+									static_cast<Expr *>(copyObjectImpl(leftop)), hi, InvalidOid,
+									InvalidOid));
+}
+
+template <class T, op_kind K>
+Datum
+id_support(FunctionCallInfo fcinfo, const char *range_name)
+{
+	Node *rawreq = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
+	if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		/* The function called directly; as an operator, the RESTRICT estimator is used. */
+		auto *req = reinterpret_cast<SupportRequestSelectivity *>(rawreq);
+		req->selectivity = req->is_join ? DEFAULT_RANGE_INEQ_SEL
+										: restriction_selectivity<T, K>(req->root, req->args,
+																		req->varRelid);
+		PG_RETURN_POINTER(req);
+	}
+	if (IsA(rawreq, SupportRequestIndexCondition))
+	{
+		auto *req = reinterpret_cast<SupportRequestIndexCondition *>(rawreq);
+		List *conditions = index_conditions<T, K>(req, range_name);
+		PG_RETURN_POINTER(conditions);
+	}
+	PG_RETURN_POINTER(nullptr);
+}
+
+/* RESTRICT estimator of the operators: (root, operator, args, varRelid). */
+template <class T, op_kind K>
+Datum
+id_restrict_sel(FunctionCallInfo fcinfo)
+{
+	PlannerInfo *root = reinterpret_cast<PlannerInfo *>(PG_GETARG_POINTER(0));
+	List *args = reinterpret_cast<List *>(PG_GETARG_POINTER(2));
+	const int varRelid = PG_GETARG_INT32(3);
+	const double selectivity = restriction_selectivity<T, K>(root, args, varRelid);
+	PG_RETURN_FLOAT8(selectivity);
+}
+
+template <class T>
+typename T::value_type
+arg_id(FunctionCallInfo fcinfo, int n)
+{
+	return id_from_datum<typename T::value_type>(PG_GETARG_DATUM(n));
+}
+
+} /* namespace */
+
+/* One block of fmgr entry points per type, each named after its SQL object. */
+#define IDT_RANGES(T)                                                                              \
+	PG_FUNCTION_INFO_V1(T##_range_subdiff);                                                        \
+	Datum T##_range_subdiff(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		PG_RETURN_FLOAT8(id_to_double(arg_id<T##_traits>(fcinfo, 0)) -                             \
+						 id_to_double(arg_id<T##_traits>(fcinfo, 1)));                             \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_prefix_range);                                                         \
+	Datum T##_prefix_range(PG_FUNCTION_ARGS) { return id_prefix_range<T##_traits>(fcinfo); }       \
+	PG_FUNCTION_INFO_V1(T##_time_range);                                                           \
+	Datum T##_time_range(PG_FUNCTION_ARGS) { return id_time_range<T##_traits>(fcinfo); }           \
+	PG_FUNCTION_INFO_V1(T##_starts_with);                                                          \
+	Datum T##_starts_with(PG_FUNCTION_ARGS)                                                        \
+	{                                                                                              \
+		return id_starts_with<T##_traits>(fcinfo, arg_id<T##_traits>(fcinfo, 0));                  \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_contained);                                                            \
+	Datum T##_contained(PG_FUNCTION_ARGS)                                                          \
+	{                                                                                              \
+		return id_contained<T##_traits>(fcinfo, arg_id<T##_traits>(fcinfo, 0));                    \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##range_first);                                                           \
+	Datum T##range_first(PG_FUNCTION_ARGS) { return id_range_end<T##_traits>(fcinfo, true); }      \
+	PG_FUNCTION_INFO_V1(T##range_last);                                                            \
+	Datum T##range_last(PG_FUNCTION_ARGS) { return id_range_end<T##_traits>(fcinfo, false); }      \
+	PG_FUNCTION_INFO_V1(T##_starts_with_support);                                                  \
+	Datum T##_starts_with_support(PG_FUNCTION_ARGS)                                                \
+	{                                                                                              \
+		return id_support<T##_traits, op_kind::starts_with>(fcinfo, #T "range");                  \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_contained_support);                                                    \
+	Datum T##_contained_support(PG_FUNCTION_ARGS)                                                  \
+	{                                                                                              \
+		return id_support<T##_traits, op_kind::contained>(fcinfo, #T "range");                    \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_starts_with_sel);                                                      \
+	Datum T##_starts_with_sel(PG_FUNCTION_ARGS)                                                    \
+	{                                                                                              \
+		return id_restrict_sel<T##_traits, op_kind::starts_with>(fcinfo);                          \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_contained_sel);                                                        \
+	Datum T##_contained_sel(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		return id_restrict_sel<T##_traits, op_kind::contained>(fcinfo);                            \
+	}
+
+extern "C" {
+
+IDT_RANGES(uid11)
+IDT_RANGES(timeid)
+IDT_RANGES(ulidflake)
+IDT_RANGES(ulid)
+IDT_RANGES(euid)
+
+/*
+ * Seed 000 section 8.4: the xid times of a uid11 prefix, '[ts_lo, ts_hi]' with
+ * ts = epoch + (bound >> 22) ms; empty when the prefix lies beyond 2^64-1.
+ */
+PG_FUNCTION_INFO_V1(xid_prefix_time_range);
+Datum
+xid_prefix_time_range(PG_FUNCTION_ARGS)
+{
+	text *prefix = PG_GETARG_TEXT_PP(0);
+	const idt::range64 r =
+		checked_prefix<uid11_traits>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+	TypeCacheEntry *typcache = result_range_typcache(fcinfo);
+	if (r.empty)
+		PG_RETURN_RANGE_P(make_empty_range(typcache));
+	const auto at = [](std::uint64_t v) {
+		return TimestampTzGetDatum(glue::unix_ms_to_timestamptz(
+			idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_ms(v))));
+	};
+	RangeBound lower = {at(r.lo), false, true, true};
+	RangeBound upper = {at(r.hi), false, true, false};
+	PG_RETURN_RANGE_P(idt_make_range(typcache, &lower, &upper));
+}
+
+} /* extern "C" */
