@@ -40,3 +40,18 @@ SELECT idtypes_generator_scope();
 SELECT count(DISTINCT id) AS distinct_ids, bool_and(id > prev) AS strictly_increasing
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
 	FROM (SELECT n, generate_ulid_monotonic() AS id FROM generate_series(1, 10000) n) a) b;
+
+-- Prefix and time-range queries run as btree index range scans.
+CREATE TABLE events (id timeid PRIMARY KEY, n int);
+INSERT INTO events
+SELECT generate_tid_at(timestamptz '2024-07-19 00:00:00+00' + g * interval '1 second', 1), g
+FROM generate_series(1, 100000) g;
+ANALYZE events;
+SELECT timeid_prefix_range('3kxn-lhr') AS prefix_range,
+	timeid_timestamp(lower(timeid_prefix_range('3kxn-lhr'))) AS first_time,
+	timeid_timestamp(upper(timeid_prefix_range('3kxn-lhr'))) AS last_time;
+EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id ^@ '3kxn-lhr';
+SELECT count(*) FROM events WHERE id ^@ '3kxn-lhr';
+EXPLAIN (COSTS OFF)
+SELECT * FROM events WHERE id <@ timeid_time_range('[2024-07-19 12:00, 2024-07-19 12:01)');
+SELECT count(*) FROM events WHERE id <@ timeid_time_range('[2024-07-19 12:00, 2024-07-19 12:01)');
