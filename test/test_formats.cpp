@@ -9,26 +9,8 @@
 
 #include "idtypes/formats.hpp"
 
-#include <catch2/catch.hpp>
+#include "catch_idt.hpp"
 
-// Printing for Catch (identical in every test file: these are ODR-shared specializations).
-namespace Catch
-{
-template <>
-struct StringMaker<idt::u128>
-{
-	static std::string
-	convert(idt::u128 v)
-	{
-		char buf[48];
-		std::snprintf(buf, sizeof buf, "0x%016llx_%016llx", static_cast<unsigned long long>(v.hi),
-		              static_cast<unsigned long long>(v.lo));
-		return buf;
-	}
-};
-} // namespace Catch
-CATCH_REGISTER_ENUM(idt::errc, idt::errc::ok, idt::errc::bad_length, idt::errc::bad_symbol,
-                    idt::errc::bad_dash, idt::errc::bad_check, idt::errc::out_of_range)
 
 namespace
 {

@@ -7,26 +7,8 @@
 
 #include "idtypes/generate.hpp"
 
-#include <catch2/catch.hpp>
+#include "catch_idt.hpp"
 
-// Printing for Catch (identical in every test file: these are ODR-shared specializations).
-namespace Catch
-{
-template <>
-struct StringMaker<idt::u128>
-{
-	static std::string
-	convert(idt::u128 v)
-	{
-		char buf[48];
-		std::snprintf(buf, sizeof buf, "0x%016llx_%016llx", static_cast<unsigned long long>(v.hi),
-		              static_cast<unsigned long long>(v.lo));
-		return buf;
-	}
-};
-} // namespace Catch
-CATCH_REGISTER_ENUM(idt::gen_status, idt::gen_status::ok, idt::gen_status::overflow,
-                    idt::gen_status::time_out_of_range)
 
 namespace
 {
