@@ -56,7 +56,8 @@ xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned 
 		 std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept
 {
 	const field_layout l = {xid_random_bits, fixed_bits, fixed, 0, 0};
-	return mono64_next(last, have_last, since_epoch(now_unix_ms, xid_epoch_ms), xid_max_ms, l, random, step);
+	return mono64_next(last, have_last, since_epoch(now_unix_ms, xid_epoch_ms), xid_max_ms, l,
+					   random, step);
 }
 
 gen64
@@ -65,8 +66,8 @@ ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, uns
 {
 	const field_layout l = {ulidflake_random_bits, fixed_bits, fixed, sid < 0 ? 0u : 5u,
 							sid < 0 ? 0u : static_cast<std::uint64_t>(sid)};
-	return mono64_next(last, have_last, since_epoch(now_unix_ms, ulidflake_epoch_ms), ulidflake_max_ms, l,
-					   random, step);
+	return mono64_next(last, have_last, since_epoch(now_unix_ms, ulidflake_epoch_ms),
+					   ulidflake_max_ms, l, random, step);
 }
 
 gen64

@@ -1,5 +1,6 @@
 /* types128.cpp: the two 16-byte types ulid and euid: I/O, operators, sort support, casts, accessors. */
 #include "glue.h"
+#include "traits.h"
 
 extern "C" {
 #include "access/hash.h"
@@ -11,24 +12,6 @@ extern "C" {
 
 namespace
 {
-
-struct ulid_traits
-{
-	static constexpr const char *name = "ulid";
-	static constexpr const char *length_hint = "26 characters";
-	static constexpr std::size_t text_len = 26;
-	static idt::parse128 parse(const char *s, std::size_t n) { return idt::ulid_parse(s, n); }
-	static void format(idt::u128 v, char *out) { idt::ulid_format(v, out); }
-};
-
-struct euid_traits
-{
-	static constexpr const char *name = "euid";
-	static constexpr const char *length_hint = "27 characters";
-	static constexpr std::size_t text_len = 27;
-	static idt::parse128 parse(const char *s, std::size_t n) { return idt::euid_parse(s, n); }
-	static void format(idt::u128 v, char *out) { idt::euid_format(v, out); }
-};
 
 /* Big-endian bytes: memcmp order is value order (= text order). */
 inline int

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "glue.h"
+#include "traits.h"
 
 extern "C" {
 #include "access/hash.h"
@@ -14,37 +15,6 @@ extern "C" {
 
 namespace
 {
-
-/* What differs between the 8-byte types; everything else is written once below. */
-struct uid11_traits
-{
-	static constexpr const char *name = "uid11";
-	static constexpr const char *length_hint = "11 characters";
-	static constexpr std::size_t text_len = 11;
-	static constexpr std::uint64_t max = UINT64_MAX;
-	static idt::parse64 parse(const char *s, std::size_t n) { return idt::uid11_parse(s, n); }
-	static void format(std::uint64_t v, char *out) { idt::uid11_format(v, out); }
-};
-
-struct timeid_traits
-{
-	static constexpr const char *name = "timeid";
-	static constexpr const char *length_hint = "13 characters, or 16 with dashes";
-	static constexpr std::size_t text_len = 13;
-	static constexpr std::uint64_t max = idt::timeid_max;
-	static idt::parse64 parse(const char *s, std::size_t n) { return idt::timeid_parse(s, n); }
-	static void format(std::uint64_t v, char *out) { idt::timeid_format(v, out); }
-};
-
-struct ulidflake_traits
-{
-	static constexpr const char *name = "ulidflake";
-	static constexpr const char *length_hint = "13 characters";
-	static constexpr std::size_t text_len = 13;
-	static constexpr std::uint64_t max = idt::ulidflake_max;
-	static idt::parse64 parse(const char *s, std::size_t n) { return idt::ulidflake_parse(s, n); }
-	static void format(std::uint64_t v, char *out) { idt::ulidflake_format(v, out); }
-};
 
 /* The payload is unsigned: compare as uint64, whatever the sign bit of the int8 Datum says. */
 inline std::uint64_t

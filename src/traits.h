@@ -1,0 +1,114 @@
+/* traits.h: what differs between the five types, in one place for all the glue files. */
+#ifndef IDTYPES_TRAITS_H
+#define IDTYPES_TRAITS_H
+
+#include <cstring>
+
+#include "idtypes/formats.hpp"
+
+/*
+ * One struct per type: its SQL name, value and result types, the bounds of its values, the
+ * lengths its text may have (for error details), and the core functions that read, write and
+ * bound it. The glue's templates take a traits struct; nothing else names a type's specifics.
+ */
+
+struct uid11_traits
+{
+	using value_type = std::uint64_t;
+	using range_type = idt::range64;
+	static constexpr const char *name = "uid11";
+	static constexpr const char *length_hint = "11 characters";
+	static constexpr const char *prefix_hint = "at most 11 characters";
+	static constexpr std::size_t text_len = 11;
+	static constexpr value_type min = 0;
+	static constexpr value_type max = UINT64_MAX;
+	static constexpr bool may_be_inexact = false;
+	static idt::parse64 parse(const char *s, std::size_t n) { return idt::uid11_parse(s, n); }
+	static void format(value_type v, char *out) { idt::uid11_format(v, out); }
+	static range_type prefix(const char *s, std::size_t n) { return idt::uid11_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::xid_time_range(w); }
+};
+
+struct timeid_traits
+{
+	using value_type = std::uint64_t;
+	using range_type = idt::range64;
+	static constexpr const char *name = "timeid";
+	static constexpr const char *length_hint = "13 characters, or 16 with dashes";
+	static constexpr const char *prefix_hint = "at most 13 characters, or 16 with dashes";
+	static constexpr std::size_t text_len = 13;
+	static constexpr value_type min = 0;
+	static constexpr value_type max = idt::timeid_max;
+	static constexpr bool may_be_inexact = false;
+	static idt::parse64 parse(const char *s, std::size_t n) { return idt::timeid_parse(s, n); }
+	static void format(value_type v, char *out) { idt::timeid_format(v, out); }
+	static range_type prefix(const char *s, std::size_t n) { return idt::timeid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::timeid_time_range(w); }
+};
+
+struct ulidflake_traits
+{
+	using value_type = std::uint64_t;
+	using range_type = idt::range64;
+	static constexpr const char *name = "ulidflake";
+	static constexpr const char *length_hint = "13 characters";
+	static constexpr const char *prefix_hint = "at most 13 characters";
+	static constexpr std::size_t text_len = 13;
+	static constexpr value_type min = 0;
+	static constexpr value_type max = idt::ulidflake_max;
+	static constexpr bool may_be_inexact = false;
+	static idt::parse64 parse(const char *s, std::size_t n) { return idt::ulidflake_parse(s, n); }
+	static void format(value_type v, char *out) { idt::ulidflake_format(v, out); }
+	static range_type prefix(const char *s, std::size_t n) { return idt::ulidflake_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w)
+	{
+		return idt::ulidflake_time_range(w);
+	}
+};
+
+struct ulid_traits
+{
+	using value_type = idt::u128;
+	using range_type = idt::range128;
+	static constexpr const char *name = "ulid";
+	static constexpr const char *length_hint = "26 characters";
+	static constexpr const char *prefix_hint = "at most 26 characters";
+	static constexpr std::size_t text_len = 26;
+	static constexpr value_type min = {0, 0};
+	static constexpr value_type max = {~0ull, ~0ull};
+	static constexpr bool may_be_inexact = false;
+	static idt::parse128 parse(const char *s, std::size_t n) { return idt::ulid_parse(s, n); }
+	static void format(value_type v, char *out) { idt::ulid_format(v, out); }
+	static range_type prefix(const char *s, std::size_t n) { return idt::ulid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::ulid_time_range(w); }
+};
+
+struct euid_traits
+{
+	using value_type = idt::u128;
+	using range_type = idt::range128;
+	static constexpr const char *name = "euid";
+	static constexpr const char *length_hint = "27 characters";
+	static constexpr const char *prefix_hint = "at most 27 characters";
+	static constexpr std::size_t text_len = 27;
+	static constexpr value_type min = {0, 0};
+	static constexpr value_type max = {~0ull, ~0ull};
+	/* The last two symbols carry check bits: there the range is a superset (core's exact). */
+	static constexpr bool may_be_inexact = true;
+	static idt::parse128 parse(const char *s, std::size_t n) { return idt::euid_parse(s, n); }
+	static void format(value_type v, char *out) { idt::euid_format(v, out); }
+	static range_type prefix(const char *s, std::size_t n) { return idt::euid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::euid_time_range(w); }
+	/* Does the canonical text of v start with the (valid) prefix? Compared as digits, which
+	 * map one to one to canonical symbols, so case and aliases need no special care. */
+	static bool text_starts_with(idt::u128 v, const char *p, std::size_t n)
+	{
+		std::uint8_t pd[27], vd[27];
+		if (n > 27 || idt::b32_to_digits(p, n, idt::b32::euid, pd) >= 0)
+			return false;
+		idt::u128_check_to_digits27(v, idt::euid_check(v), vd);
+		return std::memcmp(pd, vd, n) == 0;
+	}
+};
+
+#endif /* IDTYPES_TRAITS_H */
