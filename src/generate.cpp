@@ -233,6 +233,17 @@ arg_unix_us(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t 
 
 constexpr std::int64_t ms = 1000;
 
+/* The ms since epoch_ms of a timestamptz argument, which must lie in [epoch, epoch + max_ms]. */
+std::uint64_t
+arg_ms_since(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t epoch_ms,
+			 std::uint64_t max_ms)
+{
+	const std::int64_t lo = epoch_ms * ms;
+	const std::int64_t hi = (epoch_ms + static_cast<std::int64_t>(max_ms)) * ms + (ms - 1);
+	const std::int64_t t = floor_div(arg_unix_us(fcinfo, n, type_name, lo, hi), ms);
+	return static_cast<std::uint64_t>(t - epoch_ms);
+}
+
 /* TID clock id: the argument, else the setting, else a default (see tid_default_clock_id). */
 unsigned
 tid_default_clock_id()
@@ -433,11 +444,8 @@ PG_FUNCTION_INFO_V1(generate_xid_at);
 Datum
 generate_xid_at(PG_FUNCTION_ARGS)
 {
-	const std::int64_t lo = idt::xid_epoch_ms * ms;
-	const std::int64_t hi = (idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_max_ms)) * ms + 999;
-	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "uid11", lo, hi), ms);
-	PG_RETURN_INT64(static_cast<int64>(
-		idt::xid_pack(static_cast<std::uint64_t>(t - idt::xid_epoch_ms), random64())));
+	const std::uint64_t t = arg_ms_since(fcinfo, 0, "uid11", idt::xid_epoch_ms, idt::xid_max_ms);
+	PG_RETURN_INT64(static_cast<int64>(idt::xid_pack(t, random64())));
 }
 
 PG_FUNCTION_INFO_V1(generate_tid_at);
@@ -455,36 +463,30 @@ PG_FUNCTION_INFO_V1(generate_ulidflake_at);
 Datum
 generate_ulidflake_at(PG_FUNCTION_ARGS)
 {
-	const std::int64_t lo = idt::ulidflake_epoch_ms * ms;
-	const std::int64_t hi =
-		(idt::ulidflake_epoch_ms + static_cast<std::int64_t>(idt::ulidflake_max_ms)) * ms + 999;
-	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "ulidflake", lo, hi), ms);
+	const std::uint64_t t =
+		arg_ms_since(fcinfo, 0, "ulidflake", idt::ulidflake_epoch_ms, idt::ulidflake_max_ms);
 	std::uint64_t field = random64() & ((1u << idt::ulidflake_random_bits) - 1);
 	if (PG_NARGS() > 1)
 		field = (field & ~31ull) | static_cast<std::uint64_t>(checked_arg(fcinfo, 1, "sid", 31));
 	PG_RETURN_INT64(static_cast<int64>(
-		idt::ulidflake_pack(static_cast<std::uint64_t>(t - idt::ulidflake_epoch_ms), field)));
+		idt::ulidflake_pack(t, field)));
 }
 
 PG_FUNCTION_INFO_V1(generate_ulid_at);
 Datum
 generate_ulid_at(PG_FUNCTION_ARGS)
 {
-	const std::int64_t hi = static_cast<std::int64_t>(idt::ulid_max_ms) * ms + 999;
-	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "ulid", 0, hi), ms);
-	PG_RETURN_POINTER(
-		glue::make_id128(idt::ulid_pack(static_cast<std::uint64_t>(t), random64(), random64())));
+	const std::uint64_t t = arg_ms_since(fcinfo, 0, "ulid", 0, idt::ulid_max_ms);
+	PG_RETURN_POINTER(glue::make_id128(idt::ulid_pack(t, random64(), random64())));
 }
 
 PG_FUNCTION_INFO_V1(generate_euid_at);
 Datum
 generate_euid_at(PG_FUNCTION_ARGS)
 {
-	const std::int64_t hi = static_cast<std::int64_t>(idt::euid_max_ms) * ms + 999;
-	const std::int64_t t = floor_div(arg_unix_us(fcinfo, 0, "euid", 0, hi), ms);
+	const std::uint64_t t = arg_ms_since(fcinfo, 0, "euid", 0, idt::euid_max_ms);
 	const int ext = PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "extension", 32767) : -1;
-	PG_RETURN_POINTER(glue::make_id128(
-		idt::euid_pack(static_cast<std::uint64_t>(t), ext, random64(), random64())));
+	PG_RETURN_POINTER(glue::make_id128(idt::euid_pack(t, ext, random64(), random64())));
 }
 
 } /* extern "C" */
