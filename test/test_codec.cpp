@@ -9,35 +9,15 @@
 
 #include "idtypes/formats.hpp"
 
-#include "catch_idt.hpp"
-
+#include "test_support.hpp"
 
 namespace
 {
 using idt::errc;
 using idt::u128;
-using uwide = unsigned __int128;
 
-constexpr char base58_alphabet[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-constexpr char sortable_alphabet[] = "234567abcdefghijklmnopqrstuvwxyz";
-constexpr char crockford_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 constexpr std::uint64_t seed = 0x1d7e5c0dec5eedULL;
 constexpr int random_rounds = 100000;
-
-uwide
-wide(u128 v)
-{
-	return (static_cast<uwide>(v.hi) << 64) | v.lo;
-}
-
-std::string
-lower(std::string s)
-{
-	for (char &c : s)
-		if (c >= 'A' && c <= 'Z')
-			c = static_cast<char>(c - 'A' + 'a');
-	return s;
-}
 
 // Slow reference: the numeric value of a text over an alphabet, with no range check.
 uwide
@@ -47,31 +27,6 @@ ref_value(const std::string &text, const char *alphabet, unsigned base)
 	for (char c : text)
 		v = v * base + static_cast<unsigned>(std::strchr(alphabet, c) - alphabet);
 	return v;
-}
-
-// Calls a parser on a heap copy of exactly len bytes, so that ASan sees any read past the end.
-template <typename Parse>
-auto
-parse_exact(Parse parse, const std::string &s) -> decltype(parse(s.data(), s.size()))
-{
-	std::vector<char> buf(s.begin(), s.end());
-	buf.shrink_to_fit();
-	char one = '\0';
-	return parse(buf.empty() ? &one : buf.data(), s.size());
-}
-
-// Runs a formatter into a buffer with a guard band; returns "" if it wrote past n bytes.
-template <std::size_t N, typename Format>
-std::string
-format_exact(Format format)
-{
-	char buf[N + 8];
-	std::memset(buf, '#', sizeof buf);
-	format(buf);
-	for (std::size_t i = N; i < sizeof buf; i++)
-		if (buf[i] != '#')
-			return std::string();
-	return std::string(buf, N);
 }
 
 std::string

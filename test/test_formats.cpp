@@ -9,34 +9,17 @@
 
 #include "idtypes/formats.hpp"
 
-#include "catch_idt.hpp"
-
+#include "test_support.hpp"
 
 namespace
 {
 using idt::errc;
 using idt::u128;
-using uwide = unsigned __int128;
 
-constexpr char base58_alphabet[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-constexpr char sortable_alphabet[] = "234567abcdefghijklmnopqrstuvwxyz";
-constexpr char crockford_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 constexpr std::uint64_t seed = 0x5eed0f0a7a11ull;
 constexpr uwide max64 = UINT64_MAX;
 constexpr uwide max63 = (static_cast<uwide>(1) << 63) - 1;
 constexpr uwide max128 = ~static_cast<uwide>(0);
-
-uwide
-wide(u128 v)
-{
-	return (static_cast<uwide>(v.hi) << 64) | v.lo;
-}
-
-u128
-narrow(uwide w)
-{
-	return {static_cast<std::uint64_t>(w >> 64), static_cast<std::uint64_t>(w)};
-}
 
 // For messages: a 128-bit number in hex.
 std::string
@@ -48,44 +31,10 @@ hex(uwide v)
 	return buf;
 }
 
-std::string
-lower(std::string s)
-{
-	for (char &c : s)
-		if (c >= 'A' && c <= 'Z')
-			c = static_cast<char>(c - 'A' + 'a');
-	return s;
-}
-
 bool
 starts_with(const std::string &s, const std::string &p)
 {
 	return s.compare(0, p.size(), p) == 0;
-}
-
-// Calls a parser on a heap copy of exactly len bytes, so that ASan sees any read past the end.
-template <typename Parse>
-auto
-parse_exact(Parse parse, const std::string &s) -> decltype(parse(s.data(), s.size()))
-{
-	std::vector<char> buf(s.begin(), s.end());
-	buf.shrink_to_fit();
-	char one = '\0';
-	return parse(buf.empty() ? &one : buf.data(), s.size());
-}
-
-// Runs a formatter into a buffer with a guard band; returns "" if it wrote past n bytes.
-template <std::size_t N, typename Format>
-std::string
-format_exact(Format format)
-{
-	char buf[N + 8];
-	std::memset(buf, '#', sizeof buf);
-	format(buf);
-	for (std::size_t i = N; i < sizeof buf; i++)
-		if (buf[i] != '#')
-			return std::string();
-	return std::string(buf, N);
 }
 
 std::string

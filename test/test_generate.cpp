@@ -7,26 +7,18 @@
 
 #include "idtypes/generate.hpp"
 
-#include "catch_idt.hpp"
-
+#include "test_support.hpp"
 
 namespace
 {
 using idt::gen_status;
 using idt::u128;
-using uwide = unsigned __int128;
 
 constexpr std::uint64_t seed = 0x9e4e7a70125eedull;
 constexpr int walk_steps = 100000;
 constexpr std::int64_t XE = idt::xid_epoch_ms;
 constexpr std::int64_t FE = idt::ulidflake_epoch_ms;
 constexpr std::uint64_t xid_field = (1ull << 22) - 1;
-
-uwide
-wide(u128 v)
-{
-	return (static_cast<uwide>(v.hi) << 64) | v.lo;
-}
 
 u128
 ulid_text(const char *t)

@@ -1,0 +1,89 @@
+// What every unit-test file shares: how Catch prints the core's values, the alphabets, and
+// helpers that make reads and writes past a buffer visible.
+#pragma once
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "idtypes/generate.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace Catch
+{
+template <>
+struct StringMaker<idt::u128>
+{
+	static std::string
+	convert(idt::u128 v)
+	{
+		char buf[48];
+		std::snprintf(buf, sizeof buf, "0x%016llx_%016llx", static_cast<unsigned long long>(v.hi),
+		              static_cast<unsigned long long>(v.lo));
+		return buf;
+	}
+};
+} // namespace Catch
+CATCH_REGISTER_ENUM(idt::errc, idt::errc::ok, idt::errc::bad_length, idt::errc::bad_symbol,
+                    idt::errc::bad_dash, idt::errc::bad_check, idt::errc::out_of_range)
+CATCH_REGISTER_ENUM(idt::gen_status, idt::gen_status::ok, idt::gen_status::overflow,
+                    idt::gen_status::time_out_of_range)
+
+namespace idt_test
+{
+constexpr char base58_alphabet[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+constexpr char sortable_alphabet[] = "234567abcdefghijklmnopqrstuvwxyz";
+constexpr char crockford_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+using uwide = unsigned __int128;
+
+inline uwide
+wide(idt::u128 v)
+{
+	return (static_cast<uwide>(v.hi) << 64) | v.lo;
+}
+
+inline idt::u128
+narrow(uwide w)
+{
+	return {static_cast<std::uint64_t>(w >> 64), static_cast<std::uint64_t>(w)};
+}
+
+inline std::string
+lower(std::string s)
+{
+	for (char &c : s)
+		if (c >= 'A' && c <= 'Z')
+			c = static_cast<char>(c - 'A' + 'a');
+	return s;
+}
+
+// Calls a parser on a heap copy of exactly len bytes, so that ASan sees any read past the end.
+template <typename Parse>
+auto
+parse_exact(Parse parse, const std::string &s) -> decltype(parse(s.data(), s.size()))
+{
+	std::vector<char> buf(s.begin(), s.end());
+	buf.shrink_to_fit();
+	char one = '\0';
+	return parse(buf.empty() ? &one : buf.data(), s.size());
+}
+
+// Runs a formatter into a buffer with a guard band; returns "" if it wrote past n bytes.
+template <std::size_t N, typename Format>
+std::string
+format_exact(Format format)
+{
+	char buf[N + 8];
+	std::memset(buf, '#', sizeof buf);
+	format(buf);
+	for (std::size_t i = N; i < sizeof buf; i++)
+		if (buf[i] != '#')
+			return std::string();
+	return std::string(buf, N);
+}
+} // namespace idt_test
+
+using namespace idt_test;
