@@ -43,17 +43,6 @@ b32_text(const std::vector<std::uint8_t> &digits, idt::b32 alphabet)
 	return out;
 }
 
-// Loop-friendly assertion: counts as a Catch assertion only when it fails (and then stops).
-#define LOOP_REQUIRE(cond, context)                                                                \
-	do                                                                                             \
-	{                                                                                              \
-		if (!(cond))                                                                               \
-		{                                                                                          \
-			UNSCOPED_INFO(context);                                                                \
-			REQUIRE((cond));                                                                       \
-		}                                                                                          \
-	} while (false)
-
 } // namespace
 
 // ---- Base58 fixed-11 -----------------------------------------------------------------------------

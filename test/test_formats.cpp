@@ -177,17 +177,6 @@ ref_prefix(TextOf text_of, const std::string &p, uwide max)
 	return {lo, hi, false};
 }
 
-// Loop-friendly assertion: counts as a Catch assertion only when it fails (and then stops).
-#define LOOP_REQUIRE(cond, context)                                                                \
-	do                                                                                             \
-	{                                                                                              \
-		if (!(cond))                                                                               \
-		{                                                                                          \
-			UNSCOPED_INFO(context);                                                                \
-			REQUIRE((cond));                                                                       \
-		}                                                                                          \
-	} while (false)
-
 } // namespace
 
 // ==== uid11 / xid (seed 000) ========================================================================

@@ -52,17 +52,6 @@ clock_step(std::mt19937_64 &rng)
 	return static_cast<std::int64_t>(rng() % 100000);
 }
 
-// Loop-friendly assertion: counts as a Catch assertion only when it fails (and then stops).
-#define LOOP_REQUIRE(cond, context)                                                                \
-	do                                                                                             \
-	{                                                                                              \
-		if (!(cond))                                                                               \
-		{                                                                                          \
-			UNSCOPED_INFO(context);                                                                \
-			REQUIRE((cond));                                                                       \
-		}                                                                                          \
-	} while (false)
-
 } // namespace
 
 // ==== xid ===========================================================================================

@@ -31,6 +31,17 @@ CATCH_REGISTER_ENUM(idt::errc, idt::errc::ok, idt::errc::bad_length, idt::errc::
 CATCH_REGISTER_ENUM(idt::gen_status, idt::gen_status::ok, idt::gen_status::overflow,
                     idt::gen_status::time_out_of_range)
 
+// Loop-friendly assertion: counts as a Catch assertion only when it fails (and then stops).
+#define LOOP_REQUIRE(cond, context)                                                                \
+	do                                                                                             \
+	{                                                                                              \
+		if (!(cond))                                                                               \
+		{                                                                                          \
+			UNSCOPED_INFO(context);                                                                \
+			REQUIRE((cond));                                                                       \
+		}                                                                                          \
+	} while (false)
+
 namespace idt_test
 {
 constexpr char base58_alphabet[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
