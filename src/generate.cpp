@@ -35,20 +35,35 @@ int tid_clock_id_setting = -1; /* -1: not set */
 
 /* ---- monotonic state --------------------------------------------------------------------- */
 
-/* The last ID of each monotonic generator. Plain data: it lives in shared memory too. */
+/* The last ID of a monotonic generator, if any. Plain data: it lives in shared memory too. */
+template <class V>
+struct last_id
+{
+	V value;
+	bool have;
+};
+
 struct gen_state
 {
-	std::uint64_t xid_last;
-	std::uint64_t tid_last;
-	std::uint64_t ulidflake_last;
-	idt::u128 ulid_last;
-	idt::u128 euid_last;
-	bool have_xid;
-	bool have_tid;
-	bool have_ulidflake;
-	bool have_ulid;
-	bool have_euid;
+	last_id<std::uint64_t> xid;
+	last_id<std::uint64_t> tid;
+	last_id<std::uint64_t> ulidflake;
+	last_id<idt::u128> ulid;
+	last_id<idt::u128> euid;
 };
+
+/* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
+template <class V, class G>
+idt::gen_status
+keep(last_id<V> &last, const G &g, V &out)
+{
+	if (g.status == idt::gen_status::ok)
+	{
+		last.value = out = g.value;
+		last.have = true;
+	}
+	return g.status;
+}
 
 struct shared_gen_state
 {
@@ -268,15 +283,10 @@ xid_generate()
 	const std::uint64_t part = partition_value(pbits);
 	std::uint64_t out = 0;
 	generate("uid11", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
-		const idt::gen64 g =
-			idt::xid_next(s.xid_last, s.have_xid, floor_div(now, ms), pbits, part, ra,
-						  random_step(idt::xid_random_bits - pbits, rb));
-		if (g.status == idt::gen_status::ok)
-		{
-			s.xid_last = out = g.value;
-			s.have_xid = true;
-		}
-		return g.status;
+		return keep(s.xid,
+					idt::xid_next(s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, ra,
+								  random_step(idt::xid_random_bits - pbits, rb)),
+					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -289,15 +299,10 @@ ulidflake_generate(int sid)
 	const std::uint64_t part = partition_value(pbits);
 	std::uint64_t out = 0;
 	generate("ulidflake", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
-		const idt::gen64 g =
-			idt::ulidflake_next(s.ulidflake_last, s.have_ulidflake, floor_div(now, ms), pbits,
-								part, sid, ra, random_step(field - pbits, rb));
-		if (g.status == idt::gen_status::ok)
-		{
-			s.ulidflake_last = out = g.value;
-			s.have_ulidflake = true;
-		}
-		return g.status;
+		return keep(s.ulidflake,
+					idt::ulidflake_next(s.ulidflake.value, s.ulidflake.have, floor_div(now, ms),
+										pbits, part, sid, ra, random_step(field - pbits, rb)),
+					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -307,13 +312,7 @@ tid_generate(unsigned clock_id)
 {
 	std::uint64_t out = 0;
 	generate("timeid", [&](gen_state &s, std::int64_t now, std::uint64_t, std::uint64_t) {
-		const idt::gen64 g = idt::tid_next(s.tid_last, s.have_tid, now, clock_id);
-		if (g.status == idt::gen_status::ok)
-		{
-			s.tid_last = out = g.value;
-			s.have_tid = true;
-		}
-		return g.status;
+		return keep(s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id), out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -323,14 +322,10 @@ euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
 	generate("euid", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
-		const idt::gen128 g =
-			idt::euid_next(s.euid_last, s.have_euid, floor_div(now, ms), extension, ra, rb);
-		if (g.status == idt::gen_status::ok)
-		{
-			s.euid_last = out = g.value;
-			s.have_euid = true;
-		}
-		return g.status;
+		return keep(s.euid,
+					idt::euid_next(s.euid.value, s.euid.have, floor_div(now, ms), extension, ra,
+								   rb),
+					out);
 	});
 	return PointerGetDatum(glue::make_id128(out));
 }
@@ -420,13 +415,8 @@ generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
 	generate("ulid", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
-		const idt::gen128 g = idt::ulid_next(s.ulid_last, s.have_ulid, floor_div(now, ms), ra, rb);
-		if (g.status == idt::gen_status::ok)
-		{
-			s.ulid_last = out = g.value;
-			s.have_ulid = true;
-		}
-		return g.status;
+		return keep(s.ulid, idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), ra, rb),
+					out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
