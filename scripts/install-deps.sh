@@ -1,8 +1,25 @@
 #!/usr/bin/env bash
-# install-deps.sh: install the build and test packages (server headers, Catch2) if any is missing.
+# install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
+#
+#   scripts/install-deps.sh [group...]      groups: base (default), server-build, citus
+#
+# base: what building and testing against the packaged PostgreSQL 15 needs; server-build: what
+# scripts/pg-build.sh needs to build a server from Debian's source package; citus: what
+# scripts/citus-build.sh needs on top of that.
 set -euo pipefail
 
-packages=(postgresql-server-dev-15 catch2)
+packages=()
+for group in "${@:-base}"; do
+	case $group in
+	base) packages+=(postgresql-server-dev-15 postgresql-contrib catch2) ;;
+	server-build) packages+=(build-essential bison flex libreadline-dev zlib1g-dev libssl-dev pkg-config) ;;
+	citus) packages+=(autoconf libcurl4-openssl-dev liblz4-dev libzstd-dev libkrb5-dev) ;;
+	*)
+		echo "install-deps.sh: unknown group '$group' (base, server-build, citus)" >&2
+		exit 2
+		;;
+	esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
@@ -18,4 +35,4 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "install-deps.sh: installing ${missing[*]}"
 apt-get update
-DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=600 "${packages[@]}"
+DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=600 "${missing[@]}"

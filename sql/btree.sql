@@ -11,12 +11,14 @@ WHERE opc.opcintype IN ('uid11'::regtype, 'timeid'::regtype, 'ulidflake'::regtyp
                         'ulid'::regtype, 'euid'::regtype)
 ORDER BY opc.opcintype::regtype::text, am.amname, opc.opcname;
 
--- btree support functions: 1 cmp, 2 sortsupport, 4 equalimage (deduplication).
+-- btree support functions: 1 cmp, 2 sortsupport, 4 equalimage (deduplication); 6, skip
+-- support, exists on PostgreSQL 18+ only and is tested by skip_scan.
 SELECT format_type(amproclefttype, NULL) AS type, amprocnum AS num, amproc
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 WHERE f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')
   AND amproclefttype IN ('uid11'::regtype, 'timeid'::regtype, 'ulidflake'::regtype,
                          'ulid'::regtype, 'euid'::regtype)
+  AND amprocnum <> 6
 ORDER BY 1, 2;
 
 -- The operators: strict, leakproof where the contract says so, with commutator, negator,
@@ -135,11 +137,22 @@ ANALYZE bt_ids;
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 
+-- min() and max() become InitPlans; PostgreSQL 17 stopped printing their "(returns $0)": plan()
+-- leaves it out on every server, so one expected file serves them all.
+CREATE FUNCTION plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+		RETURN NEXT regexp_replace(line, ' \(returns \$\d+(,\$\d+)*\)$', '');
+	END LOOP;
+END $$;
+
 EXPLAIN (COSTS OFF) SELECT a FROM bt_ids WHERE a >= 'NQm6nKp8qFC' ORDER BY a;
 SELECT a FROM bt_ids WHERE a >= 'NQm6nKp8qFC' ORDER BY a;
 EXPLAIN (COSTS OFF) SELECT a FROM bt_ids WHERE a < 'NQm6nKp8qFE' ORDER BY a DESC;
 SELECT a FROM bt_ids WHERE a < 'NQm6nKp8qFE' ORDER BY a DESC;
-EXPLAIN (COSTS OFF) SELECT min(a), max(a) FROM bt_ids;
+SELECT plan('SELECT min(a), max(a) FROM bt_ids');
 SELECT min(a), max(a) FROM bt_ids;
 
 -- Range scans on every type, through the index and without it: the same rows.
@@ -150,7 +163,7 @@ SELECT n, c FROM bt_ids WHERE c BETWEEN '0000000000001' AND '4000000000000' ORDE
 SELECT n, d FROM bt_ids WHERE d > '3ZZZZZZZZZZZZZZZZZZZZZZZZZ' ORDER BY d;
 SELECT n, e FROM bt_ids WHERE e < 'G00000000000000000000000002' ORDER BY e DESC;
 SELECT n, e FROM bt_ids WHERE e = 'C8EE934SR007G5Q94QKKXFRFV8B';
-EXPLAIN (COSTS OFF) SELECT max(d), min(e) FROM bt_ids;
+SELECT plan('SELECT max(d), min(e) FROM bt_ids');
 SELECT max(d), min(e) FROM bt_ids;
 RESET enable_seqscan;
 RESET enable_bitmapscan;

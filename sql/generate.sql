@@ -1,8 +1,10 @@
 -- Generators: properties, never literal values (the clock and the randomness differ every run).
 SET TimeZone = 'UTC';
 
--- Without shared_preload_libraries the monotonic state is per backend.
-SELECT idtypes_generator_scope();
+-- Without shared_preload_libraries the monotonic state is per backend before PostgreSQL 17, and
+-- shared by the cluster (through the DSM registry) from 17 on.
+SELECT idtypes_generator_scope() = CASE WHEN current_setting('server_version_num')::int >= 170000
+                                        THEN 'cluster' ELSE 'backend' END AS scope_as_documented;
 
 -- Every monotonic generator: 10,000 calls are distinct and strictly increasing in call order.
 CREATE TEMP TABLE mono AS

@@ -46,7 +46,7 @@ BEGIN
 	IF lo IS NULL THEN RETURN NULL; END IF;
 	IF lo > maxv THEN RETURN 'empty'; END IF;
 	hi := least(hi, maxv);
-	IF typ = 'euid' THEN lo := floor(lo / 128); hi := floor(hi / 128); END IF;
+	IF typ = 'euid' THEN lo := div(lo, 128); hi := div(hi, 128); END IF;
 	RETURN format('[%s,%s]', trunc(lo), trunc(hi));
 END $$;
 
@@ -191,9 +191,9 @@ SELECT ulidflake_prefix_range('00cmxb') = ulidflake_prefix_range('00CMXB') AS ul
 SELECT p, xid_prefix_time_range(p) AS times,
        xid_prefix_time_range(p) = tstzrange(
            '2011-11-11 11:11:11.111+00'::timestamptz
-               + floor(lower(uid11_prefix_range(p))::numeric / 2::numeric ^ 22) * interval '1 ms',
+               + div(lower(uid11_prefix_range(p))::numeric, 2::numeric ^ 22) * interval '1 ms',
            '2011-11-11 11:11:11.111+00'::timestamptz
-               + floor(upper(uid11_prefix_range(p))::numeric / 2::numeric ^ 22) * interval '1 ms',
+               + div(upper(uid11_prefix_range(p))::numeric, 2::numeric ^ 22) * interval '1 ms',
            '[]') AS as_seed
 FROM (VALUES (''), ('2'), ('1111111NVpb'), ('1111111NVp'), ('113q8KFkAEs'), ('113q8KF'),
              ('113q8K'), ('jpXCZedGfVQ')) v(p);

@@ -18,6 +18,7 @@ extern "C" {
 #include "fmgr.h"
 #if PG_VERSION_NUM >= 160000
 #include "nodes/miscnodes.h"
+#include "varatt.h" /* SET_VARSIZE and friends left postgres.h in 16 */
 #endif
 }
 
@@ -67,6 +68,28 @@ extern "C" {
 #define idt_make_range(typcache, lower, upper) make_range((typcache), (lower), (upper), false, NULL)
 #else
 #define idt_make_range(typcache, lower, upper) make_range((typcache), (lower), (upper), false)
+#endif
+
+/*
+ * PostgreSQL 17: the DSM registry (storage/dsm_registry.h) gives a library loaded on first use
+ * shared memory of its own, so the generators' state is cluster-wide without
+ * shared_preload_libraries.
+ */
+#define IDT_HAVE_DSM_REGISTRY (PG_VERSION_NUM >= 170000)
+
+/* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
+#define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
+
+/*
+ * is_pseudo_constant_for_index() (optimizer/optimizer.h) took the PlannerInfo as its first
+ * argument in PostgreSQL 14.
+ */
+#if PG_VERSION_NUM >= 140000
+#define idt_is_pseudo_constant_for_index(root, expr, index)                                       \
+	is_pseudo_constant_for_index((root), (expr), (index))
+#else
+#define idt_is_pseudo_constant_for_index(root, expr, index)                                       \
+	((void) (root), is_pseudo_constant_for_index((expr), (index)))
 #endif
 
 #endif /* IDTYPES_COMPAT_H */

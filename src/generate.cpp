@@ -14,6 +14,9 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
+#if IDT_HAVE_DSM_REGISTRY
+#include "storage/dsm_registry.h"
+#endif
 }
 
 namespace
@@ -72,7 +75,8 @@ struct shared_gen_state
 };
 
 gen_state local_state;
-shared_gen_state *shared = nullptr; /* set when loaded by shared_preload_libraries */
+/* The cluster-wide state: in the main shared memory when preloaded, else (17+) a DSM segment. */
+shared_gen_state *shared = nullptr;
 
 shmem_startup_hook_type prev_shmem_startup_hook = nullptr;
 #if PG_VERSION_NUM >= 150000
@@ -89,6 +93,16 @@ shmem_request()
 	RequestAddinShmemSpace(sizeof(shared_gen_state));
 }
 
+constexpr const char *shared_state_name = "idtypes generator state";
+
+void
+shared_state_init(void *p)
+{
+	auto *s = static_cast<shared_gen_state *>(p);
+	memset(s, 0, sizeof(shared_gen_state));
+	SpinLockInit(&s->mutex);
+}
+
 void
 shmem_startup()
 {
@@ -97,13 +111,28 @@ shmem_startup()
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	bool found;
 	shared = static_cast<shared_gen_state *>(
-		ShmemInitStruct("idtypes generator state", sizeof(shared_gen_state), &found));
+		ShmemInitStruct(shared_state_name, sizeof(shared_gen_state), &found));
 	if (!found)
-	{
-		memset(shared, 0, sizeof(shared_gen_state));
-		SpinLockInit(&shared->mutex);
-	}
+		shared_state_init(shared);
 	LWLockRelease(AddinShmemInitLock);
+}
+
+/*
+ * Attach to the cluster-wide state if this server can have it without preload (17+: the DSM
+ * registry, created by the first backend that asks and found by every later one). Called by every
+ * generator before it looks at its scope, so all backends of a 17+ cluster share one state.
+ */
+void
+attach_shared_state()
+{
+#if IDT_HAVE_DSM_REGISTRY
+	if (shared == nullptr)
+	{
+		bool found;
+		shared = static_cast<shared_gen_state *>(
+			GetNamedDSMSegment(shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
+	}
+#endif
 }
 
 /* ---- per-backend partition of the narrow random fields ----------------------------------- */
@@ -117,6 +146,7 @@ shmem_startup()
 unsigned
 partition_bits(unsigned counter_bits)
 {
+	attach_shared_state();
 	if (shared != nullptr)
 		return 0;
 	unsigned bits = MaxBackends > 1 ? pg_ceil_log2_32(static_cast<uint32>(MaxBackends)) : 0;
@@ -186,6 +216,7 @@ template <class Step>
 void
 generate(const char *type_name, Step step)
 {
+	attach_shared_state();
 	for (;;)
 	{
 		const std::int64_t now = now_unix_us();
@@ -265,6 +296,7 @@ tid_default_clock_id()
 {
 	if (tid_clock_id_setting >= 0)
 		return static_cast<unsigned>(tid_clock_id_setting);
+	attach_shared_state();
 	/*
 	 * With shared state the micros never repeat in the cluster, so a best-effort id (0..31)
 	 * derived from the cluster's system identifier serves. Without it, two backends can hit the
@@ -362,10 +394,11 @@ idt_generators_init()
 extern "C" {
 
 PG_FUNCTION_INFO_V1(idtypes_generator_scope);
-/* 'cluster' when the monotonic state is shared (preloaded), else 'backend'. */
+/* 'cluster' when the monotonic state is shared (preloaded, or 17+), else 'backend'. */
 Datum
 idtypes_generator_scope(PG_FUNCTION_ARGS)
 {
+	attach_shared_state();
 	PG_RETURN_TEXT_P(cstring_to_text(shared != nullptr ? "cluster" : "backend"));
 }
 

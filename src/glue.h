@@ -80,10 +80,10 @@ void report_parse_error(Node *escontext, const char *type_name, const char *inpu
 						const char *length_hint);
 
 /* 22P03 for binary input (recv, bytea) of the wrong length. */
-void report_binary_length(const char *type_name, int expected, int got) pg_attribute_noreturn();
+[[noreturn]] void report_binary_length(const char *type_name, int expected, int got);
 
 /* 22003 for a binary value whose top bit the type keeps clear. */
-void report_binary_range(const char *type_name) pg_attribute_noreturn();
+[[noreturn]] void report_binary_range(const char *type_name);
 
 } /* namespace glue */
 

@@ -21,6 +21,6 @@ PG_FUNCTION_INFO_V1(idtypes_version);
 Datum
 idtypes_version(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(cstring_to_text("1.0"));
+	PG_RETURN_TEXT_P(cstring_to_text("1.1"));
 }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_tests.sh: the one test command (`make test`): unit tests, regression tests, scripted tests.
 #
-# Stages: (1) Catch2 unit tests of core/ (and, with SANITIZE_TOO=1, again under ASan+UBSan);
+# Stages: (1) Catch2 unit tests of core/ (and, with SANITIZE_TOO=1, again under ASan+UBSan;
+# IDTYPES_SKIP_UNIT=1 skips them, as test/run_matrix.sh does after the first server);
 # (2) build, check-abi, install; (3) pg_regress on a private throwaway cluster; (4) every
 # executable test/scripts/*.sh, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster.
@@ -106,11 +107,13 @@ run_unit() {
 	fi
 }
 
-run_unit plain test/build/unit_tests
-if [ "${SANITIZE_TOO:-0}" = 1 ]; then
-	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
-	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-		run_unit sanitize test/build-san/unit_tests SANITIZE=1
+if [ "${IDTYPES_SKIP_UNIT:-0}" != 1 ]; then
+	run_unit plain test/build/unit_tests
+	if [ "${SANITIZE_TOO:-0}" = 1 ]; then
+		ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
+		UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+			run_unit sanitize test/build-san/unit_tests SANITIZE=1
+	fi
 fi
 
 stage "build, check-sql, check-abi, install"
