@@ -9,8 +9,9 @@
 # is <dir>/.s.PGSQL.$PGPORT, so clusters in different directories never clash. Connect with
 # PGHOST=<dir> PGPORT=$PGPORT PGUSER=postgres (trust authentication). The caller removes <dir>.
 # As root the server runs as the postgres user; otherwise as the calling user.
-# Environment: PGBIN (default /usr/lib/postgresql/15/bin), PGPORT (default 54329), and
-# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs).
+# Environment: PGBIN (default /usr/lib/postgresql/15/bin), PGPORT (default 54329),
+# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs), and
+# IDTYPES_INITDB_OPTS (more initdb options, split on spaces).
 set -euo pipefail
 
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
@@ -58,7 +59,7 @@ start)
 	fi
 	if [ ! -f "$dir/data/PG_VERSION" ]; then
 		if ! as_server_user "$PGBIN/initdb" --pgdata="$dir/data" --locale=C --encoding=UTF8 \
-			--auth=trust --username=postgres --no-sync >"$dir/initdb.log" 2>&1; then
+			--auth=trust --username=postgres --no-sync ${IDTYPES_INITDB_OPTS:-} >"$dir/initdb.log" 2>&1; then
 			cat "$dir/initdb.log" >&2
 			exit 1
 		fi

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# pg_upgrade.sh OLD_PG_CONFIG NEW_PG_CONFIG: a cluster of the old server with tables of all five
+# types, their btree/hash/BRIN indexes, a range-typed column and generator defaults is upgraded
+# with the new server's pg_upgrade. Afterwards: the same rows (checksums of the text form),
+# bt_index_check clean on every btree index, the hash and BRIN indexes give the same answers, the
+# generators go on, and ^@ and <@ are still btree index scans.
+#
+# Run by test/run_matrix.sh after both servers' own runs, which installed idtypes into both.
+# Exit status 0 = pass.
+set -euo pipefail
+trap '' PIPE
+
+[ $# -eq 2 ] || { echo "usage: $0 OLD_PG_CONFIG NEW_PG_CONFIG" >&2; exit 2; }
+oldbin=$("$1" --bindir)
+newbin=$("$2" --bindir)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cluster=$top/test/cluster.sh
+old_port=54341
+new_port=54342
+
+work=$(mktemp -d /tmp/idtup.XXXXXX)
+chmod 755 "$work"
+# pg_upgrade needs to write into its working directory, as the server's user.
+[ "$(id -u)" -ne 0 ] || chown postgres: "$work"
+cleanup() {
+	PGBIN=$newbin bash "$cluster" stop "$work/new" >/dev/null 2>&1 || true
+	PGBIN=$oldbin bash "$cluster" stop "$work/old" >/dev/null 2>&1 || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Both clusters with data checksums: pg_upgrade needs the same setting, and 18 turns them on by
+# default where older servers do not.
+export IDTYPES_INITDB_OPTS=--data-checksums
+
+fail=0
+# psql_on <dir> <port> <bin> [psql args]
+psql_on() {
+	local dir=$1 port=$2 bin=$3
+	shift 3
+	"$bin/psql" -X -q -v ON_ERROR_STOP=1 -At -h "$dir" -p "$port" -U postgres -d idt_up "$@"
+}
+old_sql() { psql_on "$work/old" $old_port "$oldbin" "$@"; }
+new_sql() { psql_on "$work/new" $new_port "$newbin" "$@"; }
+check() { # name, sql on the new cluster returning 't'
+	local got
+	got=$(new_sql -c "$2")
+	if [ "$got" = t ]; then echo "ok: $1"; else echo "FAILED: $1 (got '$got')"; fail=1; fi
+}
+
+echo "old: $("$oldbin/postgres" --version); new: $("$newbin/postgres" --version)"
+PGBIN=$oldbin PGPORT=$old_port bash "$cluster" start "$work/old"
+"$oldbin/psql" -X -q -h "$work/old" -p $old_port -U postgres -d postgres -c "CREATE DATABASE idt_up"
+old_sql <<'SQL'
+CREATE EXTENSION idtypes;
+CREATE TABLE ids (
+	n int PRIMARY KEY,
+	u uid11 NOT NULL DEFAULT generate_xid(),
+	t timeid NOT NULL DEFAULT generate_tid(),
+	f ulidflake NOT NULL DEFAULT generate_ulidflake(),
+	l ulid NOT NULL DEFAULT generate_ulid_monotonic(),
+	e euid NOT NULL DEFAULT generate_euid(),
+	r ulidrange
+);
+INSERT INTO ids (n) SELECT generate_series(1, 20000);
+UPDATE ids SET r = ulidrange(l, l, '[]') WHERE n % 10 = 0;
+INSERT INTO ids VALUES (0, '11111111111', '2222222222222', '0000000000000',
+	'00000000000000000000000000', '000000000000000000000000000', ulid_prefix_range('01'));
+INSERT INTO ids VALUES (-1, 'jpXCZedGfVQ', 'bzzzzzzzzzzzz', '7ZZZZZZZZZZZZ',
+	'7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'ZZZZZZZZZZZZZZZZZZZZZZZZZW3', 'empty');
+CREATE UNIQUE INDEX ids_u ON ids (u);
+CREATE UNIQUE INDEX ids_t ON ids (t);
+CREATE UNIQUE INDEX ids_f ON ids (f);
+CREATE UNIQUE INDEX ids_l ON ids (l);
+CREATE UNIQUE INDEX ids_e ON ids (e);
+CREATE INDEX ids_l_hash ON ids USING hash (l);
+CREATE INDEX ids_u_hash ON ids USING hash (u);
+CREATE INDEX ids_t_brin ON ids USING brin (t);
+CREATE INDEX ids_e_brin ON ids USING brin (e);
+ANALYZE ids;
+SQL
+
+# The answers to compare: the rows' text (per column), and what each index answers.
+answers() { # psql function
+	"$@" <<'SQL'
+SELECT 'rows ' || md5(string_agg(format('%s|%s|%s|%s|%s|%s|%s', n, u, t, f, l, e, r), ',' ORDER BY n)) FROM ids;
+SELECT 'prefix ' || (SELECT count(*) FROM ids WHERE u ^@ left((SELECT u::text FROM ids WHERE n = 5000), 5))
+	|| ' ' || (SELECT count(*) FROM ids WHERE l ^@ left((SELECT l::text FROM ids WHERE n = 5000), 9))
+	|| ' ' || (SELECT count(*) FROM ids WHERE e ^@ left((SELECT e::text FROM ids WHERE n = 5000), 9));
+SELECT 'window ' || (SELECT count(*) FROM ids WHERE t <@ timeid_time_range(tstzrange(
+		(SELECT timeid_timestamp(t) FROM ids WHERE n = 1000), (SELECT timeid_timestamp(t) FROM ids WHERE n = 9000))))
+	|| ' ' || (SELECT count(*) FROM ids WHERE f <@ ulidflake_time_range(tstzrange(
+		(SELECT ulidflake_timestamp(f) FROM ids WHERE n = 1000), (SELECT ulidflake_timestamp(f) FROM ids WHERE n = 9000))));
+SET enable_seqscan = off;
+SET enable_indexscan = off;
+SELECT 'hash+brin ' || (SELECT count(*) FROM ids a WHERE a.n % 100 = 0 AND EXISTS (SELECT 1 FROM ids b WHERE b.l = a.l))
+	|| ' ' || (SELECT count(*) FROM ids WHERE t >= (SELECT t FROM ids WHERE n = 3000) AND t < (SELECT t FROM ids WHERE n = 4000))
+	|| ' ' || (SELECT count(*) FROM ids WHERE e > (SELECT e FROM ids WHERE n = 19000));
+SQL
+}
+answers old_sql >"$work/before.txt"
+cat "$work/before.txt"
+
+# Debian's PostgreSQL 15.20 (its security release of November 2026) gives every column an attribute
+# option pg_attver that 17.11's and 18.6's pg_dump copy but their servers reject, so pg_upgrade
+# from it fails on any table at all, with or without idtypes. Remove that option from the old
+# catalog first: this works around PostgreSQL, and changes nothing of idtypes' data.
+old_sql -c "UPDATE pg_attribute SET attoptions = nullif(array(SELECT o FROM unnest(attoptions) o
+	WHERE o NOT LIKE 'pg_attver=%'), '{}') WHERE attoptions::text LIKE '%pg_attver=%'"
+PGBIN=$oldbin bash "$cluster" stop "$work/old"
+
+# A new, empty cluster, stopped, then the upgrade, run as the server's user.
+PGBIN=$newbin PGPORT=$new_port bash "$cluster" start "$work/new"
+PGBIN=$newbin bash "$cluster" stop "$work/new"
+as_server_user() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+if ! (cd "$work" && as_server_user "$newbin/pg_upgrade" -b "$oldbin" -B "$newbin" \
+	-d "$work/old/data" -D "$work/new/data" -p $old_port -P $new_port -s "$work" -U postgres \
+	>"$work/pg_upgrade.log" 2>&1); then
+	cat "$work/pg_upgrade.log"
+	find "$work/new/data" -name 'pg_upgrade_dump_*.log' -exec grep -B2 -A8 -E 'ERROR|FATAL' {} + 2>/dev/null || true
+	echo "FAILED: pg_upgrade"
+	exit 1
+fi
+echo "ok: pg_upgrade"
+PGBIN=$newbin PGPORT=$new_port bash "$cluster" start "$work/new"
+
+answers new_sql >"$work/after.txt"
+if diff "$work/before.txt" "$work/after.txt"; then
+	echo "ok: the same rows, prefix and window counts, hash and BRIN answers after the upgrade"
+else
+	echo "FAILED: answers differ after the upgrade"
+	fail=1
+fi
+
+new_sql -c "CREATE EXTENSION amcheck"
+check "bt_index_check (heapallindexed) clean on all 6 btree indexes" \
+	"SELECT count(*) = 6 FROM (SELECT bt_index_check(c.oid, true) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'ids'::regclass AND a.amname = 'btree') s"
+check "the extension is the same version" "SELECT extversion = '1.1' FROM pg_extension WHERE extname = 'idtypes'"
+
+# The generators go on: new rows by default, after every old one (the clock moved on).
+new_sql -c "INSERT INTO ids (n) SELECT generate_series(20001, 21000)"
+check "generated IDs after the upgrade sort after the old ones" \
+	"SELECT bool_and(u > (SELECT max(u) FROM ids WHERE n BETWEEN 1 AND 20000) AND t > (SELECT max(t) FROM ids WHERE n BETWEEN 1 AND 20000)
+	  AND f > (SELECT max(f) FROM ids WHERE n BETWEEN 1 AND 20000) AND l > (SELECT max(l) FROM ids WHERE n BETWEEN 1 AND 20000)
+	  AND e > (SELECT max(e) FROM ids WHERE n BETWEEN 1 AND 20000)) FROM ids WHERE n > 20000"
+
+# ^@ and <@ are btree index range scans on the new server.
+for q in "u ^@ '1'" "l ^@ '01'" "e <@ euid_time_range('[2020-01-01, 2030-01-01)')" "t <@ timeid_time_range('[2020-01-01, 2030-01-01)')"; do
+	plan=$(new_sql -c "SET enable_seqscan = off; SET enable_bitmapscan = off; EXPLAIN (COSTS OFF) SELECT * FROM ids WHERE $q")
+	if grep -qE 'Index (Only )?Scan using ids_' <<<"$plan" && grep -q 'Index Cond' <<<"$plan"; then
+		echo "ok: $q is an index range scan"
+	else
+		echo "FAILED: $q is not an index range scan:"
+		echo "$plan"
+		fail=1
+	fi
+done
+
+exit $fail
