@@ -60,10 +60,13 @@ CREATE TABLE ids (
 	f ulidflake NOT NULL DEFAULT generate_ulidflake(),
 	l ulid NOT NULL DEFAULT generate_ulid_monotonic(),
 	e euid NOT NULL DEFAULT generate_euid(),
-	r ulidrange
+	r ulidrange,
+	-- copies of u, l, t and e whose only index is a hash or a BRIN one
+	hu uid11, hl ulid, bt timeid, be euid
 );
 INSERT INTO ids (n) SELECT generate_series(1, 20000);
 UPDATE ids SET r = ulidrange(l, l, '[]') WHERE n % 10 = 0;
+UPDATE ids SET hu = u, hl = l, bt = t, be = e;
 INSERT INTO ids VALUES (0, '11111111111', '2222222222222', '0000000000000',
 	'00000000000000000000000000', '000000000000000000000000000', ulid_prefix_range('01'));
 INSERT INTO ids VALUES (-1, 'jpXCZedGfVQ', 'bzzzzzzzzzzzz', '7ZZZZZZZZZZZZ',
@@ -73,17 +76,22 @@ CREATE UNIQUE INDEX ids_t ON ids (t);
 CREATE UNIQUE INDEX ids_f ON ids (f);
 CREATE UNIQUE INDEX ids_l ON ids (l);
 CREATE UNIQUE INDEX ids_e ON ids (e);
-CREATE INDEX ids_l_hash ON ids USING hash (l);
-CREATE INDEX ids_u_hash ON ids USING hash (u);
-CREATE INDEX ids_t_brin ON ids USING brin (t);
-CREATE INDEX ids_e_brin ON ids USING brin (e);
+CREATE INDEX ids_hl_hash ON ids USING hash (hl);
+CREATE INDEX ids_hu_hash ON ids USING hash (hu);
+CREATE INDEX ids_bt_brin ON ids USING brin (bt) WITH (pages_per_range = 4);
+CREATE INDEX ids_be_brin ON ids USING brin (be) WITH (pages_per_range = 4);
 ANALYZE ids;
+CREATE FUNCTION plan_lines(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+BEGIN
+	RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || q;
+END $$;
 SQL
 
 # The answers to compare: the rows' text (per column), and what each index answers.
 answers() { # psql function
 	"$@" <<'SQL'
-SELECT 'rows ' || md5(string_agg(format('%s|%s|%s|%s|%s|%s|%s', n, u, t, f, l, e, r), ',' ORDER BY n)) FROM ids;
+SELECT 'rows ' || md5(string_agg(format('%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s', n, u, t, f, l, e, r, hu, hl, bt, be),
+                                 ',' ORDER BY n)) FROM ids;
 SELECT 'prefix ' || (SELECT count(*) FROM ids WHERE u ^@ left((SELECT u::text FROM ids WHERE n = 5000), 5))
 	|| ' ' || (SELECT count(*) FROM ids WHERE l ^@ left((SELECT l::text FROM ids WHERE n = 5000), 9))
 	|| ' ' || (SELECT count(*) FROM ids WHERE e ^@ left((SELECT e::text FROM ids WHERE n = 5000), 9));
@@ -91,11 +99,19 @@ SELECT 'window ' || (SELECT count(*) FROM ids WHERE t <@ timeid_time_range(tstzr
 		(SELECT timeid_timestamp(t) FROM ids WHERE n = 1000), (SELECT timeid_timestamp(t) FROM ids WHERE n = 9000))))
 	|| ' ' || (SELECT count(*) FROM ids WHERE f <@ ulidflake_time_range(tstzrange(
 		(SELECT ulidflake_timestamp(f) FROM ids WHERE n = 1000), (SELECT ulidflake_timestamp(f) FROM ids WHERE n = 9000))));
+-- hu, hl, bt and be have only their hash or BRIN index: these lookups go through it.
 SET enable_seqscan = off;
-SET enable_indexscan = off;
-SELECT 'hash+brin ' || (SELECT count(*) FROM ids a WHERE a.n % 100 = 0 AND EXISTS (SELECT 1 FROM ids b WHERE b.l = a.l))
-	|| ' ' || (SELECT count(*) FROM ids WHERE t >= (SELECT t FROM ids WHERE n = 3000) AND t < (SELECT t FROM ids WHERE n = 4000))
-	|| ' ' || (SELECT count(*) FROM ids WHERE e > (SELECT e FROM ids WHERE n = 19000));
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SELECT 'hash ' || (SELECT count(*) FROM ids a WHERE a.n % 100 = 0 AND EXISTS (SELECT 1 FROM ids b WHERE b.hl = a.l))
+	|| ' ' || (SELECT count(*) FROM ids a WHERE a.n % 100 = 0 AND EXISTS (SELECT 1 FROM ids b WHERE b.hu = a.u));
+SELECT 'brin ' || (SELECT count(*) FROM ids WHERE bt >= (SELECT t FROM ids WHERE n = 3000) AND bt < (SELECT t FROM ids WHERE n = 4000))
+	|| ' ' || (SELECT count(*) FROM ids WHERE be > (SELECT e FROM ids WHERE n = 19000));
+SELECT 'plan ' || string_agg(substring(line FROM 'Index Scan (?:using|on) (ids_\w+)'), ' ')
+FROM (SELECT plan_lines('SELECT 1 FROM ids WHERE hl = ''01ARZ3NDEKTSV4RRFFQ69G5FAV'''
+                  || ' UNION ALL SELECT 1 FROM ids WHERE hu = ''NQm6nKp8qFD'''
+                  || ' UNION ALL SELECT 1 FROM ids WHERE bt > ''3kxnlhr3gxq23'''
+                  || ' UNION ALL SELECT 1 FROM ids WHERE be > ''C8EE934SR007G5Q94QKKXFRFV8B''') AS line) s;
 SQL
 }
 answers old_sql >"$work/before.txt"
