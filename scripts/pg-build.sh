@@ -60,6 +60,10 @@ fi
 
 bash "$(dirname "$0")/install-deps.sh" server-build >&2
 
+# Called from make (make test-matrix), the server's own build would inherit our make's level and
+# flags; PostgreSQL generates its headers only in a top-level make, so it must not see them.
+unset MAKELEVEL MAKEFLAGS MFLAGS MAKEFILES
+
 mkdir -p "$cache"
 # One build of a given server at a time on this machine.
 exec 9>"$cache/$major.lock"
