@@ -39,7 +39,7 @@ mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uin
 		counter = prev + step;
 	}
 	else
-		counter = random & counter_max;
+		counter = random & (counter_max >> first_in_unit_shift);
 
 	const std::uint64_t fixed = l.fixed & ((1ull << l.fixed_bits) - 1);
 	const std::uint64_t field = (fixed << (counter_bits + l.low_bits)) |

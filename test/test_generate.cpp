@@ -1,5 +1,6 @@
 // Catch2 tests of the generator steps: first call, same time unit, overflow at the exact edge,
 // clocks that go backwards, partitions of the random field, and the formats' eras.
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -63,7 +64,7 @@ TEST_CASE("xid_next: first call packs now and random", "[generate]")
 	CHECK(g.value == idt::xid_pack(5, 0x123456789ull & xid_field));
 	g = idt::xid_next(0, false, XE, 0, 0, ~0ull, 1);
 	CHECK(g.status == gen_status::ok);
-	CHECK(g.value == xid_field);
+	CHECK(g.value == xid_field >> idt::first_in_unit_shift); // a new ms starts in the lowest 1/8
 	// have_last = false ignores `last`, even a larger one.
 	g = idt::xid_next(UINT64_MAX, false, XE + 7, 0, 0, 3, 1);
 	CHECK(g.status == gen_status::ok);
@@ -136,7 +137,7 @@ TEST_CASE("xid_next: the xid era", "[generate]")
 	CHECK(g.value == 0);
 	g = idt::xid_next(0, false, end, 0, 0, ~0ull, 1);
 	CHECK(g.status == gen_status::ok);
-	CHECK(g.value == UINT64_MAX);
+	CHECK(g.value == idt::xid_pack(idt::xid_max_ms, xid_field >> idt::first_in_unit_shift));
 	// With a last ID: past the era is still out of range; at the last ms the counter overflows.
 	CHECK(idt::xid_next(idt::xid_pack(5, 0), true, end + 1, 0, 0, 0, 1).status ==
 	      gen_status::time_out_of_range);
@@ -149,11 +150,11 @@ TEST_CASE("xid_next: fixed_bits partition the random field", "[generate]")
 	const std::uint64_t cmax = (1ull << 14) - 1;
 	idt::gen64 g = idt::xid_next(0, false, XE + 5, 8, 0x5A, ~0ull, 1);
 	CHECK(g.status == gen_status::ok);
-	CHECK(g.value == idt::xid_pack(5, (0x5Aull << 14) | cmax));
+	CHECK(g.value == idt::xid_pack(5, (0x5Aull << 14) | (cmax >> idt::first_in_unit_shift)));
 	g = idt::xid_next(0, false, XE + 5, 8, 0x5A, 0, 1);
 	CHECK(g.value == idt::xid_pack(5, 0x5Aull << 14));
 	g = idt::xid_next(0, false, XE + 5, 8, 0x5A, 0x12345, 1);
-	CHECK(g.value == idt::xid_pack(5, (0x5Aull << 14) | (0x12345 & cmax)));
+	CHECK(g.value == idt::xid_pack(5, (0x5Aull << 14) | (0x12345 & (cmax >> 3))));
 
 	// the counter space shrinks to 14 bits
 	const std::uint64_t base = 0x5Aull << 14;
@@ -171,7 +172,7 @@ TEST_CASE("xid_next: fixed_bits partition the random field", "[generate]")
 	int ok = 0, overflow = 0;
 	for (int i = 0; i < 20000; i++)
 	{
-		now += (rng() % 4 == 0) ? 1 : 0;
+		now += (rng() % 256 == 0) ? 1 : 0; // ~256 IDs a ms: more than a 14-bit counter holds
 		const std::uint64_t step = 1 + rng() % 255;
 		const idt::gen64 a = idt::xid_next(last_a, have_a, now, 8, 0x5A, rng(), step);
 		const idt::gen64 b = idt::xid_next(last_b, have_b, now, 8, 0x5B, rng(), step);
@@ -212,9 +213,10 @@ TEST_CASE("mono64_next: field layout [fixed | counter | low]", "[generate]")
 	const idt::field_layout l = {20, 3, 5, 5, 17};
 	idt::gen64 g = idt::mono64_next(0, false, 1000, 1ull << 40, l, 0xABCDE, 1);
 	CHECK(g.status == gen_status::ok);
-	CHECK(g.value == ((1000ull << 20) | (5ull << 17) | ((0xABCDEull & 0xFFF) << 5) | 17));
+	// a new unit starts in the lowest 1/8 of the counter space
+	CHECK(g.value == ((1000ull << 20) | (5ull << 17) | ((0xABCDEull & 0x1FF) << 5) | 17));
 	g = idt::mono64_next(g.value, true, 1000, 1ull << 40, l, 0, 10);
-	CHECK(g.value == ((1000ull << 20) | (5ull << 17) | (((0xABCDEull & 0xFFF) + 10) << 5) | 17));
+	CHECK(g.value == ((1000ull << 20) | (5ull << 17) | (((0xABCDEull & 0x1FF) + 10) << 5) | 17));
 	// overflow at counter 0xFFF
 	const std::uint64_t top = (7ull << 20) | (5ull << 17) | (0xFFEull << 5) | 17;
 	g = idt::mono64_next(top, true, 7, 1ull << 40, l, 0, 1);
@@ -232,6 +234,52 @@ TEST_CASE("mono64_next: field layout [fixed | counter | low]", "[generate]")
 	CHECK((g.value >> 20) == 1u);
 }
 
+TEST_CASE("same-unit policy: steps in 1..max, and thousands of IDs a unit", "[generate]")
+{
+	CHECK(idt::same_unit_step_max(22) == 255);
+	CHECK(idt::same_unit_step_max(20) == 255);
+	CHECK(idt::same_unit_step_max(19) == 128);
+	CHECK(idt::same_unit_step_max(15) == 8);
+	CHECK(idt::same_unit_step_max(13) == 2);
+	CHECK(idt::same_unit_step_max(12) == 1);
+	CHECK(idt::same_unit_step_max(3) == 1);
+	std::mt19937_64 rng(seed + 7);
+	for (unsigned bits : {22u, 20u, 15u, 14u, 13u, 12u, 8u})
+	{
+		CAPTURE(bits);
+		const std::uint64_t max = idt::same_unit_step_max(bits);
+		// Every step lies in 1..max, and both ends occur.
+		std::uint64_t lo = ~0ull, hi = 0;
+		for (int i = 0; i < 20000; i++)
+		{
+			const std::uint64_t st = idt::same_unit_step(bits, rng());
+			lo = st < lo ? st : lo;
+			hi = st > hi ? st : hi;
+		}
+		CHECK(lo == 1);
+		CHECK(hi == max);
+		// IDs of one unit from the highest possible start, with random steps, until overflow:
+		// at least 7/8 of the counter space over the mean step, less a margin for chance.
+		const idt::field_layout l = {bits, 0, 0, 0, 0};
+		idt::gen64 g = idt::mono64_next(0, false, 5, 100, l, ~0ull, 1);
+		REQUIRE(g.status == gen_status::ok);
+		std::uint64_t n = 1;
+		for (;;)
+		{
+			const idt::gen64 h = idt::mono64_next(g.value, true, 5, 100, l, 0,
+			                                      idt::same_unit_step(bits, rng()));
+			if (h.status != gen_status::ok)
+				break;
+			g = h;
+			n++;
+		}
+		const double mean_step = (1.0 + static_cast<double>(max)) / 2;
+		CHECK(static_cast<double>(n) >= 0.95 * (7.0 / 8) * std::ldexp(1.0, static_cast<int>(bits)) / mean_step);
+		if (bits >= 13)
+			CHECK(n >= 4000);
+	}
+}
+
 // ==== ulidflake =====================================================================================
 
 TEST_CASE("ulidflake_next: stand-alone variant", "[generate]")
@@ -239,7 +287,7 @@ TEST_CASE("ulidflake_next: stand-alone variant", "[generate]")
 	const std::uint64_t cmax = (1ull << 20) - 1;
 	idt::gen64 g = idt::ulidflake_next(0, false, FE + 1234, 0, 0, -1, 0xFEDCBA987ull, 1);
 	CHECK(g.status == gen_status::ok);
-	CHECK(g.value == idt::ulidflake_pack(1234, 0xFEDCBA987ull & cmax));
+	CHECK(g.value == idt::ulidflake_pack(1234, 0xFEDCBA987ull & (cmax >> 3)));
 	// same ms: + step
 	g = idt::ulidflake_next(idt::ulidflake_pack(1234, 500), true, FE + 1234, 0, 0, -1, 0, 255);
 	CHECK(g.status == gen_status::ok);
@@ -267,10 +315,10 @@ TEST_CASE("ulidflake_next: scalable variant keeps the sid in the low 5 bits", "[
 		const std::uint64_t s = static_cast<std::uint64_t>(sid);
 		idt::gen64 g = idt::ulidflake_next(0, false, FE + 77, 0, 0, sid, 0xFFFFFFull, 1);
 		CHECK(g.status == gen_status::ok);
-		CHECK(g.value == idt::ulidflake_pack(77, (cmax << 5) | s));
+		CHECK(g.value == idt::ulidflake_pack(77, ((cmax >> 3) << 5) | s));
 		CHECK(idt::ulidflake_sid(g.value) == s);
 		g = idt::ulidflake_next(0, false, FE + 77, 0, 0, sid, 0x1234, 1);
-		CHECK(g.value == idt::ulidflake_pack(77, ((0x1234ull & cmax) << 5) | s));
+		CHECK(g.value == idt::ulidflake_pack(77, ((0x1234ull & (cmax >> 3)) << 5) | s));
 		// same ms: the 15-bit counter steps, the sid stays
 		const std::uint64_t last = idt::ulidflake_pack(77, (100ull << 5) | s);
 		g = idt::ulidflake_next(last, true, FE + 77, 0, 0, sid, 0, 9);
@@ -288,7 +336,7 @@ TEST_CASE("ulidflake_next: scalable variant keeps the sid in the low 5 bits", "[
 	}
 	// With a partition as well: 3 fixed bits, 12 counter bits, the sid.
 	const idt::gen64 g = idt::ulidflake_next(0, false, FE + 5, 3, 6, 9, ~0ull, 1);
-	CHECK(g.value == idt::ulidflake_pack(5, (6ull << 17) | (0xFFFull << 5) | 9));
+	CHECK(g.value == idt::ulidflake_pack(5, (6ull << 17) | (0x1FFull << 5) | 9));
 }
 
 TEST_CASE("ulidflake_next: the era from 2024-01-01", "[generate]")
@@ -305,7 +353,7 @@ TEST_CASE("ulidflake_next: the era from 2024-01-01", "[generate]")
 	CHECK(g.value == 0);
 	g = idt::ulidflake_next(0, false, end, 0, 0, -1, ~0ull, 1);
 	CHECK(g.status == gen_status::ok);
-	CHECK(g.value == idt::ulidflake_max);
+	CHECK(g.value == idt::ulidflake_pack(idt::ulidflake_max_ms, 0xFFFFFull >> 3));
 	CHECK(idt::ulidflake_next(idt::ulidflake_max, true, end, 0, 0, -1, 0, 1).status ==
 	      gen_status::overflow);
 }
@@ -548,7 +596,7 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 				const bool same = have && now_ms <= last_ms;
 				LOOP_REQUIRE(idt::xid_ms(g.value) == (same ? last_ms : now_ms), "i=" << i);
 				const std::uint64_t counter = g.value & cmask;
-				LOOP_REQUIRE(counter == (same ? (last & cmask) + step : random & cmask), "i=" << i);
+				LOOP_REQUIRE(counter == (same ? (last & cmask) + step : random & (cmask >> 3)), "i=" << i);
 				LOOP_REQUIRE((idt::xid_random(g.value) >> (22 - fixed_bits)) ==
 				                 (fixed_bits ? 0x9u : 0u),
 				             "i=" << i);

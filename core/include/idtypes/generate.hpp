@@ -44,7 +44,30 @@ struct field_layout
 	std::uint64_t low;
 };
 
-// now_units is relative to the format's epoch. step >= 1.
+// The same-unit policy of the 64-bit generators, which lets a time unit hold thousands of IDs:
+// the first ID of a unit starts in the lowest 1/8 of the counter space (the counter's low
+// bits minus three are random), and each further ID of the unit adds a random step of
+// 1..same_unit_step_max(counter bits): 255 for counters of 20 bits or more, 2^(bits - 12) for
+// narrower ones (8 for the 15-bit counter of the scalable ulidflake), and 1 at 12 bits or less.
+// A counter of c bits thus holds at least 7/8 * 2^c / same_unit_step_max(c) IDs per unit on
+// average: about 24,600 for xid (22 bits), 6,100 for ulidflake (20), 5,700 for 15 bits.
+constexpr unsigned first_in_unit_shift = 3;
+
+constexpr std::uint64_t
+same_unit_step_max(unsigned counter_bits) noexcept
+{
+	return counter_bits >= 20 ? 255 : counter_bits > 12 ? 1ull << (counter_bits - 12) : 1;
+}
+
+// A step of 1..same_unit_step_max(counter_bits), from random bits.
+constexpr std::uint64_t
+same_unit_step(unsigned counter_bits, std::uint64_t random) noexcept
+{
+	return 1 + random % same_unit_step_max(counter_bits);
+}
+
+// now_units is relative to the format's epoch. step >= 1. The counter of a new unit is
+// random & (counter max >> first_in_unit_shift).
 gen64 mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units,
 				  std::uint64_t max_units, const field_layout &layout, std::uint64_t random,
 				  std::uint64_t step) noexcept;

@@ -1,0 +1,121 @@
+// ChaCha20 (RFC 8439) and a fast-key-erasure random bit generator on top of it.
+#include "idtypes/chacha.hpp"
+
+#include <cstring>
+
+namespace idt
+{
+namespace
+{
+
+constexpr std::uint32_t
+rotl(std::uint32_t v, int n) noexcept
+{
+	return (v << n) | (v >> (32 - n));
+}
+
+inline void
+quarter_round(std::uint32_t *x, int a, int b, int c, int d) noexcept
+{
+	x[a] += x[b];
+	x[d] = rotl(x[d] ^ x[a], 16);
+	x[c] += x[d];
+	x[b] = rotl(x[b] ^ x[c], 12);
+	x[a] += x[b];
+	x[d] = rotl(x[d] ^ x[a], 8);
+	x[c] += x[d];
+	x[b] = rotl(x[b] ^ x[c], 7);
+}
+
+inline std::uint32_t
+load_le32(const unsigned char *p) noexcept
+{
+	return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+		   static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+
+inline void
+store_le32(std::uint32_t v, unsigned char *p) noexcept
+{
+	p[0] = static_cast<unsigned char>(v);
+	p[1] = static_cast<unsigned char>(v >> 8);
+	p[2] = static_cast<unsigned char>(v >> 16);
+	p[3] = static_cast<unsigned char>(v >> 24);
+}
+
+// Fill the buffer from the current key and take the next key from the output's first 32 bytes.
+void
+refill(chacha_rng &r) noexcept
+{
+	unsigned char out[chacha_rng::buffer_size];
+	const std::uint32_t nonce[3] = {0, static_cast<std::uint32_t>(r.refills),
+									static_cast<std::uint32_t>(r.refills >> 32)};
+	for (std::size_t i = 0; i < chacha_rng::blocks; i++)
+		chacha20_block(r.key, static_cast<std::uint32_t>(i), nonce, out + 64 * i);
+	r.refills++;
+	for (int i = 0; i < 8; i++)
+		r.key[i] = load_le32(out + 4 * i);
+	std::memcpy(r.buffer, out + 32, sizeof(r.buffer));
+	r.available = sizeof(r.buffer);
+	std::memset(out, 0, sizeof(out));
+}
+
+} // namespace
+
+void
+chacha20_block(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
+			   unsigned char out[64]) noexcept
+{
+	// "expand 32-byte k"
+	const std::uint32_t in[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, key[0], key[1],
+								  key[2],	  key[3],	  key[4],	  key[5],	  key[6], key[7],
+								  counter,	  nonce[0],	  nonce[1],	  nonce[2]};
+	std::uint32_t x[16];
+	std::memcpy(x, in, sizeof(x));
+	for (int i = 0; i < 10; i++)
+	{
+		quarter_round(x, 0, 4, 8, 12);
+		quarter_round(x, 1, 5, 9, 13);
+		quarter_round(x, 2, 6, 10, 14);
+		quarter_round(x, 3, 7, 11, 15);
+		quarter_round(x, 0, 5, 10, 15);
+		quarter_round(x, 1, 6, 11, 12);
+		quarter_round(x, 2, 7, 8, 13);
+		quarter_round(x, 3, 4, 9, 14);
+	}
+	for (int i = 0; i < 16; i++)
+		store_le32(x[i] + in[i], out + 4 * i);
+}
+
+void
+chacha_rng_seed(chacha_rng &r, const unsigned char seed[32]) noexcept
+{
+	for (int i = 0; i < 8; i++)
+		r.key[i] = load_le32(seed + 4 * i);
+	r.refills = 0;
+	r.available = 0;
+}
+
+void
+chacha_rng_stir(chacha_rng &r, const unsigned char fresh[32]) noexcept
+{
+	for (int i = 0; i < 8; i++)
+		r.key[i] ^= load_le32(fresh + 4 * i);
+	std::memset(r.buffer, 0, sizeof(r.buffer));
+	r.available = 0;
+}
+
+std::uint64_t
+chacha_rng_next64(chacha_rng &r) noexcept
+{
+	if (r.available < 8)
+		refill(r);
+	r.available -= 8;
+	unsigned char *p = r.buffer + r.available;
+	std::uint64_t v;
+	std::memcpy(&v, p, 8);
+	std::memset(p, 0, 8);
+	return v;
+}
+
+} // namespace idt

@@ -1,0 +1,38 @@
+// A ChaCha20 keystream (RFC 8439) as a random bit generator with fast key erasure.
+//
+// The glue keys it from pg_strong_random() and draws from it; core only computes. Each refill
+// runs the block function over the current key and counter, keeps the first 32 bytes of the
+// output as the next key (so a later compromise of the state reveals nothing already handed
+// out) and hands out the rest. Nothing here reads a clock, the OS or a global.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace idt
+{
+
+// RFC 8439 section 2.3: one 64-byte block for key, 32-bit block counter and 96-bit nonce.
+void chacha20_block(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
+					unsigned char out[64]) noexcept;
+
+struct chacha_rng
+{
+	static constexpr std::size_t blocks = 16;
+	static constexpr std::size_t buffer_size = 64 * blocks;
+	std::uint32_t key[8];
+	std::uint64_t refills;				   // the nonce: a new one for every refill of a key
+	unsigned char buffer[buffer_size - 32]; // output not yet handed out ends at the top
+	std::size_t available;					// bytes left, taken from the end down
+};
+
+// Start from 32 seed bytes (from a strong source).
+void chacha_rng_seed(chacha_rng &r, const unsigned char seed[32]) noexcept;
+
+// Mix 32 fresh bytes into the key (a rekey from the strong source) and drop buffered output.
+void chacha_rng_stir(chacha_rng &r, const unsigned char fresh[32]) noexcept;
+
+// The next 64 random bits. Bytes handed out are wiped from the buffer.
+std::uint64_t chacha_rng_next64(chacha_rng &r) noexcept;
+
+} // namespace idt
