@@ -77,6 +77,12 @@ extern "C" {
  */
 #define IDT_HAVE_DSM_REGISTRY (PG_VERSION_NUM >= 170000)
 
+/*
+ * PostgreSQL 15: sort support comparators for Datums compared as unsigned integers
+ * (ssup_datum_unsigned_cmp), which let the sort use its specialised quicksort.
+ */
+#define IDT_HAVE_SSUP_DATUM_CMP (PG_VERSION_NUM >= 150000)
+
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 

@@ -1,6 +1,10 @@
 /* generate.cpp: the ID generators: clock, random source, monotonic state (per backend or shared). */
 #include <ctime>
 
+#include <unistd.h>
+
+#include "idtypes/chacha.hpp"
+
 #include "glue.h"
 
 extern "C" {
@@ -175,44 +179,54 @@ floor_div(std::int64_t a, std::int64_t b)
 	return a / b - (a % b != 0 && a < 0);
 }
 
-/* pg_strong_random is a system call: draw it in blocks and hand out 8 bytes at a time. */
-unsigned char random_pool[512];
-std::size_t random_used = sizeof(random_pool);
+/*
+ * Random bits: a per-process ChaCha20 stream (core/chacha.cpp), keyed from pg_strong_random()
+ * on first use, stirred with 32 fresh strong bytes after every rekey_after bytes of output, and
+ * keyed anew in a process whose pid is not the one that keyed it, so that no two processes
+ * (a forked child, a parallel worker) ever share a stream. pg_strong_random() is a system
+ * call; this is a few nanoseconds a draw.
+ */
+idt::chacha_rng rng;
+pid_t rng_pid = 0;
+std::size_t rng_left = 0; /* bytes before the next stir */
+constexpr std::size_t rekey_after = 1 << 20;
+
+void
+strong_bytes(unsigned char *out, std::size_t n)
+{
+	if (!pg_strong_random(out, n))
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+}
 
 std::uint64_t
 random64()
 {
-	if (random_used + 8 > sizeof(random_pool))
+	if (rng_left < 8 || rng_pid != getpid())
 	{
-		if (!pg_strong_random(random_pool, sizeof(random_pool)))
-			ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-							errmsg("could not generate random values")));
-		random_used = 0;
+		unsigned char fresh[32];
+		strong_bytes(fresh, sizeof(fresh));
+		if (rng_pid != getpid())
+			idt::chacha_rng_seed(rng, fresh);
+		else
+			idt::chacha_rng_stir(rng, fresh);
+		memset(fresh, 0, sizeof(fresh));
+		rng_pid = getpid();
+		rng_left = rekey_after;
 	}
-	std::uint64_t v;
-	memcpy(&v, random_pool + random_used, 8);
-	random_used += 8;
-	return v;
-}
-
-/* A random step of 1..max for the same millisecond; max shrinks with a partitioned field. */
-std::uint64_t
-random_step(unsigned counter_bits, std::uint64_t r)
-{
-	std::uint64_t max = counter_bits >= 14 ? 255 : (1ull << counter_bits) >> 6;
-	if (max < 1)
-		max = 1;
-	return 1 + r % max;
+	rng_left -= 8;
+	return idt::chacha_rng_next64(rng);
 }
 
 /* ---- the generation loop ----------------------------------------------------------------- */
 
 /*
- * Run one core step under the active scope until it yields an ID. step(state, now_us,
- * random_a, random_b) returns a gen_status and stores the ID into the state itself. On overflow
- * the policy says wait (spin to the next clock unit) or error.
+ * Run one core step under the active scope until it yields an ID. step(state, now_us, r)
+ * returns a gen_status and stores the ID into the state itself; r holds the NRandom random
+ * words the format needs, drawn before the lock is taken (a draw may raise an error). On
+ * overflow the policy says wait (spin to the next clock unit) or error.
  */
-template <class Step>
+template <int NRandom, class Step>
 void
 generate(const char *type_name, Step step)
 {
@@ -220,16 +234,18 @@ generate(const char *type_name, Step step)
 	for (;;)
 	{
 		const std::int64_t now = now_unix_us();
-		const std::uint64_t ra = random64(), rb = random64();
+		std::uint64_t r[NRandom > 0 ? NRandom : 1] = {0};
+		for (int i = 0; i < NRandom; i++)
+			r[i] = random64();
 		idt::gen_status status;
 		if (shared != nullptr)
 		{
 			SpinLockAcquire(&shared->mutex);
-			status = step(shared->state, now, ra, rb);
+			status = step(shared->state, now, r);
 			SpinLockRelease(&shared->mutex);
 		}
 		else
-			status = step(local_state, now, ra, rb);
+			status = step(local_state, now, r);
 
 		if (status == idt::gen_status::ok)
 			return;
@@ -314,10 +330,11 @@ xid_generate()
 	const unsigned pbits = partition_bits(idt::xid_random_bits);
 	const std::uint64_t part = partition_value(pbits);
 	std::uint64_t out = 0;
-	generate("uid11", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+	/* One random word: its low bits start a new ms, its high half makes the same-ms step. */
+	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
 		return keep(s.xid,
-					idt::xid_next(s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, ra,
-								  random_step(idt::xid_random_bits - pbits, rb)),
+					idt::xid_next(s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
+								  idt::same_unit_step(idt::xid_random_bits - pbits, r[0] >> 32)),
 					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
@@ -330,10 +347,11 @@ ulidflake_generate(int sid)
 	const unsigned pbits = partition_bits(field);
 	const std::uint64_t part = partition_value(pbits);
 	std::uint64_t out = 0;
-	generate("ulidflake", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+	generate<1>("ulidflake", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
 		return keep(s.ulidflake,
 					idt::ulidflake_next(s.ulidflake.value, s.ulidflake.have, floor_div(now, ms),
-										pbits, part, sid, ra, random_step(field - pbits, rb)),
+										pbits, part, sid, r[0],
+										idt::same_unit_step(field - pbits, r[0] >> 32)),
 					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
@@ -343,7 +361,8 @@ Datum
 tid_generate(unsigned clock_id)
 {
 	std::uint64_t out = 0;
-	generate("timeid", [&](gen_state &s, std::int64_t now, std::uint64_t, std::uint64_t) {
+	/* TID has no random bits: it draws none. */
+	generate<0>("timeid", [&](gen_state &s, std::int64_t now, const std::uint64_t *) {
 		return keep(s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id), out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
@@ -353,10 +372,10 @@ Datum
 euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
-	generate("euid", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
+	generate<2>("euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
 		return keep(s.euid,
-					idt::euid_next(s.euid.value, s.euid.have, floor_div(now, ms), extension, ra,
-								   rb),
+					idt::euid_next(s.euid.value, s.euid.have, floor_div(now, ms), extension, r[0],
+								   r[1]),
 					out);
 	});
 	return PointerGetDatum(glue::make_id128(out));
@@ -447,8 +466,9 @@ Datum
 generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
-	generate("ulid", [&](gen_state &s, std::int64_t now, std::uint64_t ra, std::uint64_t rb) {
-		return keep(s.ulid, idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), ra, rb),
+	generate<2>("ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
+		return keep(s.ulid,
+					idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), r[0], r[1]),
 					out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));

@@ -10,6 +10,7 @@
 
 extern "C" {
 #include "datatype/timestamp.h"
+#include "port/pg_bswap.h"
 }
 
 /* A 16-byte ID as stored: big-endian bytes, like pg_uuid_t, so memcmp order is value order. */
@@ -26,23 +27,20 @@ static_assert(sizeof(id128) == 16, "16-byte IDs are stored without padding");
 namespace glue
 {
 
+/* One load and a byte swap (gcc does not turn a loop over the bytes into that). */
 inline std::uint64_t
 load_be64(const unsigned char *p)
 {
-	std::uint64_t v = 0;
-	for (int i = 0; i < 8; i++)
-		v = (v << 8) | p[i];
-	return v;
+	std::uint64_t v;
+	memcpy(&v, p, 8);
+	return pg_ntoh64(v);
 }
 
 inline void
 store_be64(std::uint64_t v, unsigned char *p)
 {
-	for (int i = 7; i >= 0; i--)
-	{
-		p[i] = static_cast<unsigned char>(v);
-		v >>= 8;
-	}
+	v = pg_hton64(v);
+	memcpy(p, &v, 8);
 }
 
 inline idt::u128

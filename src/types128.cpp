@@ -4,6 +4,7 @@
 
 extern "C" {
 #include "access/hash.h"
+#include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
@@ -13,28 +14,56 @@ extern "C" {
 namespace
 {
 
-/* Big-endian bytes: memcmp order is value order (= text order). */
+/*
+ * Big-endian bytes: memcmp order is value order (= text order). Compared as two 64-bit words
+ * (each one load and a byte swap) rather than by a call to memcmp.
+ */
+inline int
+cmp_id128(const id128 *a, const id128 *b)
+{
+	const std::uint64_t ah = glue::load_be64(a->data), bh = glue::load_be64(b->data);
+	if (ah != bh)
+		return ah < bh ? -1 : 1;
+	const std::uint64_t al = glue::load_be64(a->data + 8), bl = glue::load_be64(b->data + 8);
+	return al < bl ? -1 : (al > bl ? 1 : 0);
+}
+
 inline int
 cmp128(FunctionCallInfo fcinfo)
 {
-	return memcmp(PG_GETARG_ID128_P(0)->data, PG_GETARG_ID128_P(1)->data, 16);
+	return cmp_id128(PG_GETARG_ID128_P(0), PG_GETARG_ID128_P(1));
 }
 
 int
 id128_fastcmp(Datum a, Datum b, SortSupport)
 {
-	return memcmp(DatumGetId128P(a)->data, DatumGetId128P(b)->data, 16);
+	return cmp_id128(DatumGetId128P(a), DatumGetId128P(b));
 }
 
 /*
  * Abbreviated key: the leading 8 bytes (4 on 32-bit Datums) as an unsigned integer, so most
- * comparisons need no memcmp. For time-ordered IDs those bytes hold the time and the first
- * random bits, which are nearly always distinct, so abbreviation is never abandoned.
+ * comparisons need no full comparison. Random IDs have distinct leading bytes; IDs made in the
+ * same millisecond by a monotonic generator share them (time, then random bits that stay the
+ * same within the millisecond), and ties cost a full comparison on top. So, like core's uuid,
+ * the distinct abbreviated keys are counted (HyperLogLog) while the keys are made, and
+ * abbreviation is abandoned when there are fewer than one per 2,000 inputs.
  */
+struct abbrev_state
+{
+	hyperLogLogState distinct;
+	std::int64_t inputs;
+	bool estimating;
+};
+
 Datum
-id128_abbrev_convert(Datum original, SortSupport)
+id128_abbrev_convert(Datum original, SortSupport ssup)
 {
 	const std::uint64_t head = glue::load_be64(DatumGetId128P(original)->data);
+	auto *st = static_cast<abbrev_state *>(ssup->ssup_extra);
+	st->inputs++;
+	if (st->estimating)
+		addHyperLogLog(&st->distinct,
+					   DatumGetUInt32(hash_uint32(static_cast<uint32>(head ^ (head >> 32)))));
 #if SIZEOF_DATUM == 8
 	return static_cast<Datum>(head);
 #else
@@ -42,16 +71,30 @@ id128_abbrev_convert(Datum original, SortSupport)
 #endif
 }
 
+#if IDT_HAVE_SSUP_DATUM_CMP
+constexpr auto id128_abbrev_cmp = ssup_datum_unsigned_cmp;
+#else
 int
 id128_abbrev_cmp(Datum a, Datum b, SortSupport)
 {
 	return a < b ? -1 : (a > b ? 1 : 0);
 }
+#endif
 
 bool
-id128_abbrev_abort(int, SortSupport)
+id128_abbrev_abort(int memtupcount, SortSupport ssup)
 {
-	return false;
+	auto *st = static_cast<abbrev_state *>(ssup->ssup_extra);
+	if (memtupcount < 10000 || st->inputs < 10000 || !st->estimating)
+		return false;
+	const double distinct = estimateHyperLogLog(&st->distinct);
+	/* Past 100,000 distinct keys abbreviation pays whatever follows: stop counting. */
+	if (distinct > 100000.0)
+	{
+		st->estimating = false;
+		return false;
+	}
+	return distinct < static_cast<double>(st->inputs) / 2000.0 + 0.5;
 }
 
 Datum
@@ -61,6 +104,12 @@ id128_sortsupport(FunctionCallInfo fcinfo)
 	ssup->comparator = id128_fastcmp;
 	if (ssup->abbreviate)
 	{
+		auto *st = static_cast<abbrev_state *>(
+			MemoryContextAlloc(ssup->ssup_cxt, sizeof(abbrev_state)));
+		initHyperLogLog(&st->distinct, 10);
+		st->inputs = 0;
+		st->estimating = true;
+		ssup->ssup_extra = st;
 		ssup->comparator = id128_abbrev_cmp;
 		ssup->abbrev_converter = id128_abbrev_convert;
 		ssup->abbrev_abort = id128_abbrev_abort;

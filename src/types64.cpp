@@ -29,12 +29,21 @@ cmp64(std::uint64_t a, std::uint64_t b)
 	return a < b ? -1 : (a > b ? 1 : 0);
 }
 
+/*
+ * The sort comparator. The Datum holds the 64 bits as they are, so comparing Datums as unsigned
+ * integers is the type's order: on 15+ that is the server's own comparator, with which the sort
+ * runs its specialised quicksort.
+ */
+#if IDT_HAVE_SSUP_DATUM_CMP
+constexpr auto id64_comparator = ssup_datum_unsigned_cmp;
+#else
 int
-id64_fastcmp(Datum a, Datum b, SortSupport)
+id64_comparator(Datum a, Datum b, SortSupport)
 {
 	return cmp64(static_cast<std::uint64_t>(DatumGetInt64(a)),
 				 static_cast<std::uint64_t>(DatumGetInt64(b)));
 }
+#endif
 
 template <class T>
 Datum
@@ -166,7 +175,7 @@ id64_from_bigint(FunctionCallInfo fcinfo)
 	PG_FUNCTION_INFO_V1(T##_sortsupport);                                                          \
 	Datum T##_sortsupport(PG_FUNCTION_ARGS)                                                        \
 	{                                                                                              \
-		reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0))->comparator = id64_fastcmp;            \
+		reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0))->comparator = id64_comparator;         \
 		PG_RETURN_VOID();                                                                          \
 	}                                                                                              \
 	/* Fold the halves, as hashint8 does, so the hash is the same on every CPU. */                 \
