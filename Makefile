@@ -121,12 +121,28 @@ test:
 # The whole suite on every supported server (built by scripts/pg-build.sh when missing), then
 # the tests that span two servers; one "N passed, N failed" line adds them all up.
 PG_VERSIONS ?= 13 15 17 18
-.PHONY: test-matrix servers
+.PHONY: test-matrix servers bench bench-micro
 test-matrix:
 	+@PG_VERSIONS="$(PG_VERSIONS)" bash test/run_matrix.sh
 
 servers:
 	@for v in $(PG_VERSIONS); do bash scripts/pg-build.sh $$v >/dev/null || exit 1; done
+
+# The benchmark suite (bench/bench.sh): N rows (default 1,000,000), R rounds (default 5), on the
+# server of PG_CONFIG, with idtypes built and installed there first.
+bench: all
+	$(MAKE) install
+	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
+
+# Micro-benchmarks of the core codecs (Google Benchmark): no server needed.
+MICRO_BIN = test/build/bench_micro
+$(MICRO_BIN): bench/micro.cpp $(wildcard core/*.cpp core/include/idtypes/*.hpp)
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -Icore/include -o $@ bench/micro.cpp \
+		$(wildcard core/*.cpp) -lbenchmark -lpthread
+
+bench-micro: $(MICRO_BIN)
+	./$(MICRO_BIN) --benchmark_repetitions=$${R:-5} --benchmark_report_aggregates_only=true
 
 demo:
 	+@bash scripts/demo.sh

@@ -342,8 +342,9 @@ ulid_time_range(const time_window &w) noexcept
 unsigned
 euid_check(u128 v) noexcept
 {
-	const uwide x = (static_cast<uwide>(v.hi) << 64) | v.lo;
-	return static_cast<unsigned>(x % 127);
+	// 2^7 = 128 = 1 (mod 127), so 2^64 = 2^(7*9+1) = 2 (mod 127): hi * 2^64 + lo = 2 hi + lo.
+	// Two 64-bit remainders by a constant (multiplications) instead of a 128-bit division.
+	return static_cast<unsigned>((2 * (v.hi % 127) + v.lo % 127) % 127);
 }
 
 parse128

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# bench.sh: the benchmark suite (`make bench`). Starts a throwaway cluster, builds N generated IDs
+# per type and per baseline of the same width (bigint for the 64-bit types; uuid from
+# gen_random_uuid() for the 128-bit ones, and uuidv7() where the server has it), runs every
+# workload R times interleaved across the contestants, and prints medians and the median of the
+# per-round ratios against the baseline, with an A/A line of each baseline against itself.
+#
+#   make bench [N=1000000] [R=5] [PG_CONFIG=...]   (needs idtypes installed into that server)
+#
+# Timing is on the server: clock_timestamp() around each statement (bench/setup.sql), and pgbench's
+# own count for the concurrent insert run. A plan that is not the intended one gives a WARNING.
+set -euo pipefail
+trap '' PIPE
+
+cd "$(dirname "$0")/.."
+top=$(pwd)
+N=${N:-1000000}
+R=${R:-5}
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+export PGBIN=$("$PG_CONFIG" --bindir)
+export PGPORT=${IDTYPES_BENCH_PORT:-54351} PGUSER=postgres PGDATABASE=postgres
+CONC_SECONDS=${CONC_SECONDS:-3}
+
+dir=$(mktemp -d /tmp/idtb.XXXXXX)
+chmod 755 "$dir"
+cleanup() {
+	bash "$top/test/cluster.sh" stop "$dir" >/dev/null 2>&1 || true
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+
+# In-memory sorts and hashes, no parallelism, no JIT: the workloads measure the types.
+bash "$top/test/cluster.sh" start "$dir" -c shared_buffers=2GB -c work_mem=1GB \
+	-c maintenance_work_mem=1GB -c max_parallel_workers_per_gather=0 \
+	-c max_parallel_maintenance_workers=0 -c jit=off -c synchronous_commit=off \
+	-c max_wal_size=10GB -c checkpoint_timeout=1h
+export PGHOST=$dir
+mkdir -p "$dir/files"
+[ "$(id -u)" -ne 0 ] || chown postgres: "$dir/files"
+
+psql_b() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -d bench "$@"; }
+"$PGBIN/psql" -X -q -c "CREATE DATABASE bench"
+psql_b -c "ALTER DATABASE bench SET bench.n = '$N'" -c "ALTER DATABASE bench SET bench.dir = '$dir/files'" \
+	-c "ALTER DATABASE bench SET client_min_messages = warning"
+echo "bench: setting up $N rows per contestant"
+start=$SECONDS
+psql_b -f bench/setup.sql
+echo "bench: set up in $((SECONDS - start)) s; $R rounds"
+
+mapfile -t workloads < <(psql_b -c "SELECT workload FROM work GROUP BY workload ORDER BY min(ord), workload")
+mapfile -t contestants < <(psql_b -c "SELECT name FROM contestant ORDER BY ord")
+for ((round = 1; round <= R; round++)); do
+	start=$SECONDS
+	for wl in "${workloads[@]}"; do
+		echo "SELECT bench_step(:rnd, :'wl')" | psql_b -v wl="$wl" -v rnd="$round" >/dev/null
+	done
+	# Concurrent inserts with the generator as the primary key's default: 4 clients.
+	for i in "${!contestants[@]}"; do
+		c=${contestants[(i + round) % ${#contestants[@]}]}
+		psql_b -c "TRUNCATE conc_$c"
+		echo "INSERT INTO conc_$c SELECT FROM generate_series(1, 100);" >"$dir/conc.sql"
+		"$PGBIN/pgbench" -n -c 4 -j 2 -T "$CONC_SECONDS" -f "$dir/conc.sql" bench >/dev/null 2>&1
+		psql_b -c "INSERT INTO result SELECT $round, 'concurrent insert (pgbench, 4 clients)', '$c',
+			1e8 * $CONC_SECONDS / count(*) FROM conc_$c"
+	done
+	echo "bench: round $round of $R in $((SECONDS - start)) s"
+done
+psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(format('src_%s_id', name)::regclass)
+	FROM contestant, generate_series(1, $R) r"
+
+psql_b -P format=aligned -f bench/report.sql

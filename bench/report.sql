@@ -1,0 +1,66 @@
+-- bench/report.sql: medians and per-round ratios of the results (run by bench/bench.sh).
+-- A ratio is the contestant's time over its reference's time in the same round, and the table
+-- shows the median of those ratios over the rounds (below 1: faster than the reference). The
+-- reference is the baseline of the same width (bigint or uuid), except for ^@ and <@, whose
+-- reference is BETWEEN with the same bounds on the same contestant.
+\pset footer off
+\pset null ''
+CREATE TEMP VIEW ratio AS
+SELECT r.workload, r.contestant, r.round, r.value,
+       r.value / nullif(ref.value, 0) AS ratio
+FROM result r
+JOIN contestant c ON c.name = r.contestant
+JOIN result ref ON ref.round = r.round
+ AND ref.contestant = CASE WHEN r.workload IN ('range: ^@ prefix', 'range: <@ time range')
+                           THEN r.contestant ELSE c.baseline END
+ AND ref.workload = CASE r.workload WHEN 'range: ^@ prefix' THEN 'range: BETWEEN prefix bounds'
+                                    WHEN 'range: <@ time range' THEN 'range: BETWEEN time bounds'
+                                    ELSE r.workload END;
+
+CREATE TEMP VIEW summary AS
+SELECT workload, contestant,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY value) AS median,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY ratio) AS ratio,
+       min(ratio) AS lo, max(ratio) AS hi
+FROM ratio GROUP BY workload, contestant;
+
+-- One table per width: each workload's baseline median, then each contestant's median ratio.
+SELECT format('%s rows, %s rounds; %s', current_setting('bench.n'), (SELECT max(round) FROM result),
+              version()) AS "benchmark";
+
+\echo
+\echo 64-bit types: medians in ms (index size in bytes, concurrent insert in ms per 100k rows), ratios against bigint
+SELECT s.workload,
+       round((SELECT median FROM summary b WHERE b.workload = s.workload AND b.contestant = 'bigint')::numeric, 1) AS "bigint",
+       max(CASE contestant WHEN 'bigint_aa' THEN to_char(ratio, 'FM90.00"x"') END) AS "bigint A/A",
+       max(CASE contestant WHEN 'uid11' THEN to_char(ratio, 'FM990.00"x"') END) AS "uid11 (xid)",
+       max(CASE contestant WHEN 'timeid' THEN to_char(ratio, 'FM990.00"x"') END) AS "timeid",
+       max(CASE contestant WHEN 'ulidflake' THEN to_char(ratio, 'FM990.00"x"') END) AS "ulidflake"
+FROM summary s JOIN (SELECT DISTINCT workload, ord FROM work UNION SELECT 'btree size', 16
+                     UNION SELECT 'concurrent insert (pgbench, 4 clients)', 17) w USING (workload)
+GROUP BY s.workload, w.ord ORDER BY w.ord, s.workload;
+
+\echo
+\echo 128-bit types: medians in ms (index size in bytes, concurrent insert in ms per 100k rows), ratios against uuid (gen_random_uuid)
+SELECT s.workload,
+       round((SELECT median FROM summary b WHERE b.workload = s.workload AND b.contestant = 'uuid')::numeric, 1) AS "uuid",
+       max(CASE contestant WHEN 'uuid_aa' THEN to_char(ratio, 'FM90.00"x"') END) AS "uuid A/A",
+       max(CASE contestant WHEN 'uuidv7' THEN to_char(ratio, 'FM990.00"x"') END) AS "uuidv7",
+       max(CASE contestant WHEN 'ulid' THEN to_char(ratio, 'FM990.00"x"') END) AS "ulid",
+       max(CASE contestant WHEN 'ulid_mono' THEN to_char(ratio, 'FM990.00"x"') END) AS "ulid (monotonic)",
+       max(CASE contestant WHEN 'euid' THEN to_char(ratio, 'FM990.00"x"') END) AS "euid"
+FROM summary s JOIN (SELECT DISTINCT workload, ord FROM work UNION SELECT 'btree size', 16
+                     UNION SELECT 'concurrent insert (pgbench, 4 clients)', 17) w USING (workload)
+GROUP BY s.workload, w.ord ORDER BY w.ord, s.workload;
+
+\echo
+\echo Concurrent insert, rows per second (median):
+SELECT contestant, round(1e8 / median) AS rows_per_s
+FROM summary WHERE workload = 'concurrent insert (pgbench, 4 clients)'
+ORDER BY (SELECT ord FROM contestant WHERE name = contestant);
+
+\echo
+\echo Spread of the per-round ratios (min .. max) where it exceeds 10%:
+SELECT workload, contestant, to_char(lo, 'FM990.00') || ' .. ' || to_char(hi, 'FM990.00') AS ratios
+FROM summary WHERE hi - lo > 0.1 AND contestant NOT IN ('bigint', 'uuid')
+ORDER BY workload, contestant;

@@ -1,0 +1,191 @@
+-- bench/setup.sql: the benchmark's contestants, tables and timing function (run by bench/bench.sh
+-- with psql variables n, the row count, and dir, a directory the server may write files into).
+\set ON_ERROR_STOP on
+CREATE EXTENSION IF NOT EXISTS idtypes;
+
+-- Every contestant: its SQL type, generator and baseline (the same width's core type). The _aa
+-- rows are the baselines again, for an A/A line that shows the noise.
+CREATE TABLE contestant (
+	name text PRIMARY KEY, typ text NOT NULL, gen text NOT NULL, baseline text NOT NULL,
+	ours bool NOT NULL, ord int NOT NULL
+);
+INSERT INTO contestant VALUES
+	('bigint', 'bigint', '(random() * 9e18)::bigint', 'bigint', false, 1),
+	('bigint_aa', 'bigint', '(random() * 9e18)::bigint', 'bigint', false, 2),
+	('uid11', 'uid11', 'generate_xid()', 'bigint', true, 3),
+	('timeid', 'timeid', 'generate_tid()', 'bigint', true, 4),
+	('ulidflake', 'ulidflake', 'generate_ulidflake()', 'bigint', true, 5),
+	('uuid', 'uuid', 'gen_random_uuid()', 'uuid', false, 6),
+	('uuid_aa', 'uuid', 'gen_random_uuid()', 'uuid', false, 7),
+	('ulid', 'ulid', 'generate_ulid()', 'uuid', true, 9),
+	('ulid_mono', 'ulid', 'generate_ulid_monotonic()', 'uuid', true, 10),
+	('euid', 'euid', 'generate_euid()', 'uuid', true, 11);
+-- Core's uuidv7() exists from PostgreSQL 18 on.
+INSERT INTO contestant
+SELECT 'uuidv7', 'uuid', 'uuidv7()', 'uuid', false, 8
+FROM pg_proc WHERE proname = 'uuidv7' AND pronargs = 0;
+
+-- The time of one statement, on the server.
+CREATE FUNCTION bench_ms(q text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+	t0 timestamptz;
+BEGIN
+	t0 := clock_timestamp();
+	EXECUTE q;
+	RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
+END $$;
+
+CREATE FUNCTION bench_plan(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+	plan text := '';
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		plan := plan || line || E'\n';
+	END LOOP;
+	RETURN plan;
+END $$;
+
+CREATE TABLE result (round int, workload text, contestant text, value float8);
+
+-- Per contestant: src_<c> in generation order (with a btree index, vacuumed for index-only
+-- scans), shuf_<c> in random order, ord_<c> sorted, probe_<c> 100,000 random IDs of src, the
+-- tables COPY loads into, dflt_<c> with the generator as default, and its COPY files.
+DO $$
+DECLARE
+	c record;
+BEGIN
+	FOR c IN SELECT * FROM contestant ORDER BY ord LOOP
+		EXECUTE format('CREATE TABLE src_%s AS SELECT %s AS id FROM generate_series(1, %s)',
+		               c.name, c.gen, current_setting('bench.n'));
+		EXECUTE format('CREATE TABLE shuf_%1$s AS SELECT id FROM src_%1$s ORDER BY random()', c.name);
+		EXECUTE format('CREATE TABLE ord_%1$s AS SELECT id FROM src_%1$s ORDER BY id', c.name);
+		EXECUTE format('CREATE TABLE probe_%1$s AS SELECT id FROM shuf_%1$s LIMIT 100000', c.name);
+		EXECUTE format('CREATE INDEX src_%1$s_id ON src_%1$s (id)', c.name);
+		EXECUTE format('CREATE TABLE load_%s (id %s)', c.name, c.typ);
+		EXECUTE format('CREATE TABLE dflt_%s (id %s DEFAULT %s)', c.name, c.typ, c.gen);
+		EXECUTE format('CREATE TABLE conc_%s (id %s PRIMARY KEY DEFAULT %s)', c.name, c.typ, c.gen);
+		EXECUTE format('COPY src_%s TO %L', c.name, current_setting('bench.dir') || '/' || c.name || '.txt');
+		EXECUTE format('COPY src_%s TO %L (FORMAT binary)', c.name,
+		               current_setting('bench.dir') || '/' || c.name || '.bin');
+	END LOOP;
+END $$;
+VACUUM ANALYZE;
+
+-- The 1% windows: by rank, for BETWEEN on every contestant; for ours also a prefix (the length
+-- whose range holds nearest to 1% of the rows) and a time window, each with the same bounds as
+-- BETWEEN, so that ^@ and <@ are compared with BETWEEN over the very same rows.
+CREATE TABLE window_sql (contestant text, workload text, q text);
+DO $$
+DECLARE
+	c record;
+	n bigint := current_setting('bench.n')::bigint;
+	lo text;
+	hi text;
+	best_p text;
+	best_d float8;
+	p text;
+	k bigint;
+	full_text text;
+	ts_lo timestamptz;
+	ts_hi timestamptz;
+	ts_fn text;
+BEGIN
+	FOR c IN SELECT * FROM contestant ORDER BY ord LOOP
+		EXECUTE format('SELECT id::text FROM ord_%s OFFSET %s LIMIT 1', c.name, n * 495 / 1000) INTO lo;
+		EXECUTE format('SELECT id::text FROM ord_%s OFFSET %s LIMIT 1', c.name, n * 505 / 1000) INTO hi;
+		INSERT INTO window_sql VALUES (c.name, 'range: BETWEEN (1%)',
+			format('SELECT count(*) FROM src_%s WHERE id BETWEEN %L AND %L', c.name, lo, hi));
+		CONTINUE WHEN NOT c.ours;
+		-- the prefix of the median ID nearest to 1% of the rows
+		full_text := lo;
+		best_d := 'infinity';
+		FOR i IN 1 .. length(full_text) LOOP
+			p := left(full_text, i);
+			EXECUTE format('SELECT count(*) FROM src_%s WHERE id ^@ %L', c.name, p) INTO k;
+			IF abs(k - n / 100.0) < best_d THEN
+				best_d := abs(k - n / 100.0);
+				best_p := p;
+			END IF;
+		END LOOP;
+		EXECUTE format('SELECT lower(r)::text, upper(r)::text FROM (SELECT %s_prefix_range(%L) r) s',
+		               c.typ, best_p) INTO lo, hi;
+		INSERT INTO window_sql VALUES
+			(c.name, 'range: ^@ prefix', format('SELECT count(*) FROM src_%s WHERE id ^@ %L', c.name, best_p)),
+			(c.name, 'range: BETWEEN prefix bounds',
+			 format('SELECT count(*) FROM src_%s WHERE id BETWEEN %L AND %L', c.name, lo, hi));
+		-- a time window over the middle 1% of the rows
+		ts_fn := CASE c.typ WHEN 'uid11' THEN 'xid_timestamp' ELSE c.typ || '_timestamp' END;
+		EXECUTE format('SELECT %1$s(id) FROM ord_%2$s OFFSET %3$s LIMIT 1', ts_fn, c.name, n * 495 / 1000) INTO ts_lo;
+		EXECUTE format('SELECT %1$s(id) FROM ord_%2$s OFFSET %3$s LIMIT 1', ts_fn, c.name, n * 505 / 1000) INTO ts_hi;
+		EXECUTE format('SELECT lower(r)::text, upper(r)::text FROM (SELECT %s_time_range(tstzrange(%L, %L, ''[]'')) r) s',
+		               c.typ, ts_lo, ts_hi) INTO lo, hi;
+		INSERT INTO window_sql VALUES
+			(c.name, 'range: <@ time range',
+			 format('SELECT count(*) FROM src_%s WHERE id <@ %s_time_range(tstzrange(%L, %L, ''[]''))',
+			        c.name, c.typ, ts_lo, ts_hi)),
+			(c.name, 'range: BETWEEN time bounds',
+			 format('SELECT count(*) FROM src_%s WHERE id BETWEEN %L AND %L', c.name, lo, hi));
+	END LOOP;
+END $$;
+
+-- Every timed statement: workload, contestant, the settings it runs under (name=value, space
+-- separated), the statement, what it runs before (untimed), and the plan node it must show.
+CREATE TABLE work (workload text, contestant text, settings text, q text, before text, want text, ord int);
+INSERT INTO work
+SELECT w.workload, c.name, w.settings, format(w.q, c.name, c.gen, current_setting('bench.n'), current_setting('bench.dir')),
+       format(w.before, c.name), w.want, w.ord
+FROM contestant c, (VALUES
+	(1, 'generate: one statement', '', 'SELECT count(%2$s) FROM generate_series(1, %3$s)', '', ''),
+	(2, 'generate: column default (INSERT ... SELECT)', '', 'INSERT INTO dflt_%1$s SELECT FROM generate_series(1, %3$s)',
+	    'TRUNCATE dflt_%1$s', ''),
+	(3, 'COPY out: text', '', 'COPY src_%1$s TO ''/dev/null''', '', ''),
+	(4, 'COPY out: binary', '', 'COPY src_%1$s TO ''/dev/null'' (FORMAT binary)', '', ''),
+	(5, 'COPY in: text', '', 'COPY load_%1$s FROM ''%4$s/%1$s.txt''', 'TRUNCATE load_%1$s', ''),
+	(6, 'COPY in: binary', '', 'COPY load_%1$s FROM ''%4$s/%1$s.bin'' (FORMAT binary)', 'TRUNCATE load_%1$s', ''),
+	(7, 'btree build', '', 'CREATE INDEX bt_%1$s ON shuf_%1$s (id)', 'DROP INDEX IF EXISTS bt_%1$s', ''),
+	(8, 'sort: random order', 'enable_indexscan=off enable_indexonlyscan=off enable_bitmapscan=off',
+	    'SELECT id FROM shuf_%1$s ORDER BY id OFFSET %3$s', '', 'Sort'),
+	(9, 'sort: time order (generation order)', 'enable_indexscan=off enable_indexonlyscan=off enable_bitmapscan=off',
+	    'SELECT id FROM src_%1$s ORDER BY id OFFSET %3$s', '', 'Sort'),
+	(10, 'hash join', 'enable_mergejoin=off enable_nestloop=off',
+	    'SELECT count(*) FROM src_%1$s a JOIN shuf_%1$s b USING (id)', '', 'Hash Join'),
+	(11, 'hash aggregate', 'enable_sort=off',
+	    'SELECT count(*) FROM (SELECT id FROM shuf_%1$s GROUP BY id) s', '', 'HashAggregate'),
+	(12, 'index probes (100k)', 'enable_hashjoin=off enable_mergejoin=off enable_bitmapscan=off',
+	    'SELECT count(*) FROM probe_%1$s p JOIN src_%1$s s ON s.id = p.id', '', 'Index Only Scan')
+) w(ord, workload, settings, q, before, want);
+INSERT INTO work
+SELECT workload, contestant, 'enable_bitmapscan=off enable_seqscan=off', q, '', 'Index Only Scan',
+       CASE WHEN workload LIKE '%(1%%)' THEN 13 WHEN workload LIKE '%prefix%' THEN 14 ELSE 15 END
+FROM window_sql;
+
+-- One workload of one round: every contestant in turn, starting with a different one each round,
+-- so that drift over time does not favour anyone. In round 1 the plan is checked first.
+CREATE FUNCTION bench_step(rnd int, wl text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	w record;
+	kv text;
+	plan text;
+	k int := (SELECT count(*) FROM contestant);
+BEGIN
+	FOR w IN SELECT work.* FROM work JOIN contestant c ON c.name = work.contestant
+	         WHERE work.workload = wl ORDER BY (c.ord + rnd) % k LOOP
+		FOREACH kv IN ARRAY string_to_array(nullif(w.settings, ''), ' ') LOOP
+			PERFORM set_config(split_part(kv, '=', 1), split_part(kv, '=', 2), true);
+		END LOOP;
+		IF rnd = 1 AND w.want <> '' THEN
+			plan := bench_plan(w.q);
+			IF position(w.want IN plan) = 0 THEN
+				RAISE WARNING 'plan of "%" for % has no %:%', wl, w.contestant, w.want, E'\n' || plan;
+			END IF;
+		END IF;
+		IF w.before <> '' THEN
+			EXECUTE w.before;
+		END IF;
+		INSERT INTO result VALUES (rnd, wl, w.contestant, bench_ms(w.q));
+		FOREACH kv IN ARRAY string_to_array(nullif(w.settings, ''), ' ') LOOP
+			PERFORM set_config(split_part(kv, '=', 1), 'on', true);
+		END LOOP;
+	END LOOP;
+END $$;
