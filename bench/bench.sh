@@ -68,4 +68,4 @@ done
 psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(format('src_%s_id', name)::regclass)
 	FROM contestant, generate_series(1, $R) r"
 
-psql_b -P format=aligned -f bench/report.sql
+"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d bench -f bench/report.sql

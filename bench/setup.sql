@@ -171,7 +171,7 @@ DECLARE
 BEGIN
 	FOR w IN SELECT work.* FROM work JOIN contestant c ON c.name = work.contestant
 	         WHERE work.workload = wl ORDER BY (c.ord + rnd) % k LOOP
-		FOREACH kv IN ARRAY string_to_array(nullif(w.settings, ''), ' ') LOOP
+		FOREACH kv IN ARRAY coalesce(string_to_array(nullif(w.settings, ''), ' '), '{}') LOOP
 			PERFORM set_config(split_part(kv, '=', 1), split_part(kv, '=', 2), true);
 		END LOOP;
 		IF rnd = 1 AND w.want <> '' THEN
@@ -184,7 +184,7 @@ BEGIN
 			EXECUTE w.before;
 		END IF;
 		INSERT INTO result VALUES (rnd, wl, w.contestant, bench_ms(w.q));
-		FOREACH kv IN ARRAY string_to_array(nullif(w.settings, ''), ' ') LOOP
+		FOREACH kv IN ARRAY coalesce(string_to_array(nullif(w.settings, ''), ' '), '{}') LOOP
 			PERFORM set_config(split_part(kv, '=', 1), 'on', true);
 		END LOOP;
 	END LOOP;
