@@ -122,7 +122,7 @@ SELECT count(*), count(DISTINCT id) FROM items;
 
 -- Overflow: 'error' reports an exhausted millisecond (the specs' behaviour) as 54000; 'wait'
 -- spins to the next millisecond. Per backend (13-16 without preload) the scalable ulidflake's
--- counter has 8 bits, 224 IDs a millisecond: a tight loop of 200,000 overflows for sure. With
+-- counter has 8 bits, about 240 IDs a millisecond: a tight loop of 200,000 overflows for sure. With
 -- shared state (17+) its 15 bits hold thousands, and whether a loop overflows depends on speed.
 SET idtypes.on_overflow = 'error';
 CREATE TEMP TABLE ovf (overflowed bool, message text, other_error text);

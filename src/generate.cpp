@@ -1,8 +1,6 @@
 /* generate.cpp: the ID generators: clock, random source, monotonic state (per backend or shared). */
 #include <ctime>
 
-#include <unistd.h>
-
 #include "idtypes/chacha.hpp"
 
 #include "glue.h"
@@ -183,11 +181,12 @@ floor_div(std::int64_t a, std::int64_t b)
  * Random bits: a per-process ChaCha20 stream (core/chacha.cpp), keyed from pg_strong_random()
  * on first use, stirred with 32 fresh strong bytes after every rekey_after bytes of output, and
  * keyed anew in a process whose pid is not the one that keyed it, so that no two processes
- * (a forked child, a parallel worker) ever share a stream. pg_strong_random() is a system
- * call; this is a few nanoseconds a draw.
+ * (a forked child, a parallel worker) ever share a stream. MyProcPid is that pid, set by every
+ * process at its start (getpid() would be a system call on every draw). pg_strong_random() is
+ * a system call; this is a few nanoseconds a draw.
  */
 idt::chacha_rng rng;
-pid_t rng_pid = 0;
+int rng_pid = 0;
 std::size_t rng_left = 0; /* bytes before the next stir */
 constexpr std::size_t rekey_after = 1 << 20;
 
@@ -202,16 +201,16 @@ strong_bytes(unsigned char *out, std::size_t n)
 std::uint64_t
 random64()
 {
-	if (rng_left < 8 || rng_pid != getpid())
+	if (rng_left < 8 || rng_pid != MyProcPid)
 	{
 		unsigned char fresh[32];
 		strong_bytes(fresh, sizeof(fresh));
-		if (rng_pid != getpid())
+		if (rng_pid != MyProcPid)
 			idt::chacha_rng_seed(rng, fresh);
 		else
 			idt::chacha_rng_stir(rng, fresh);
 		memset(fresh, 0, sizeof(fresh));
-		rng_pid = getpid();
+		rng_pid = MyProcPid;
 		rng_left = rekey_after;
 	}
 	rng_left -= 8;
@@ -334,7 +333,9 @@ xid_generate()
 	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
 		return keep(s.xid,
 					idt::xid_next(s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
-								  idt::same_unit_step(idt::xid_random_bits - pbits, r[0] >> 32)),
+								  idt::same_unit_step(
+									  idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
+									  r[0] >> 32)),
 					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
@@ -344,6 +345,7 @@ Datum
 ulidflake_generate(int sid)
 {
 	const unsigned field = sid < 0 ? idt::ulidflake_random_bits : idt::ulidflake_random_bits - 5;
+	const unsigned low = sid < 0 ? 0 : 5; /* the scalable variant's sid */
 	const unsigned pbits = partition_bits(field);
 	const std::uint64_t part = partition_value(pbits);
 	std::uint64_t out = 0;
@@ -351,7 +353,9 @@ ulidflake_generate(int sid)
 		return keep(s.ulidflake,
 					idt::ulidflake_next(s.ulidflake.value, s.ulidflake.have, floor_div(now, ms),
 										pbits, part, sid, r[0],
-										idt::same_unit_step(field - pbits, r[0] >> 32)),
+										idt::same_unit_step(idt::counter_left(s.ulidflake.value,
+																			  field - pbits, low),
+															r[0] >> 32)),
 					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));

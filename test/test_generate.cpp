@@ -234,49 +234,62 @@ TEST_CASE("mono64_next: field layout [fixed | counter | low]", "[generate]")
 	CHECK((g.value >> 20) == 1u);
 }
 
-TEST_CASE("same-unit policy: steps in 1..max, and thousands of IDs a unit", "[generate]")
+TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousands a unit", "[generate]")
 {
-	CHECK(idt::same_unit_step_max(22) == 255);
-	CHECK(idt::same_unit_step_max(20) == 255);
-	CHECK(idt::same_unit_step_max(19) == 128);
-	CHECK(idt::same_unit_step_max(15) == 8);
-	CHECK(idt::same_unit_step_max(13) == 2);
-	CHECK(idt::same_unit_step_max(12) == 1);
-	CHECK(idt::same_unit_step_max(3) == 1);
+	CHECK(idt::same_unit_step_max(1ull << 40) == 255);
+	CHECK(idt::same_unit_step_max(255ull << 12) == 255);
+	CHECK(idt::same_unit_step_max((255ull << 12) - 1) == 254);
+	CHECK(idt::same_unit_step_max(100000) == 24);
+	CHECK(idt::same_unit_step_max(8192) == 2);
+	CHECK(idt::same_unit_step_max(8191) == 1);
+	CHECK(idt::same_unit_step_max(1) == 1);
+	CHECK(idt::same_unit_step_max(0) == 1);
+	CHECK(idt::counter_left(idt::xid_pack(5, 100), 22, 0) == xid_field - 100);
+	CHECK(idt::counter_left((7ull << 20) | (3ull << 5) | 9, 15, 5) == (1ull << 15) - 1 - 3);
 	std::mt19937_64 rng(seed + 7);
-	for (unsigned bits : {22u, 20u, 15u, 14u, 13u, 12u, 8u})
+	// Every step lies in 1..max, and both ends occur.
+	for (std::uint64_t left : {std::uint64_t{1} << 30, std::uint64_t{50000}, std::uint64_t{8192}})
 	{
-		CAPTURE(bits);
-		const std::uint64_t max = idt::same_unit_step_max(bits);
-		// Every step lies in 1..max, and both ends occur.
+		const std::uint64_t max = idt::same_unit_step_max(left);
 		std::uint64_t lo = ~0ull, hi = 0;
 		for (int i = 0; i < 20000; i++)
 		{
-			const std::uint64_t st = idt::same_unit_step(bits, rng());
+			const std::uint64_t st = idt::same_unit_step(left, rng());
 			lo = st < lo ? st : lo;
 			hi = st > hi ? st : hi;
 		}
 		CHECK(lo == 1);
 		CHECK(hi == max);
-		// IDs of one unit from the highest possible start, with random steps, until overflow:
-		// at least 7/8 of the counter space over the mean step, less a margin for chance.
-		const idt::field_layout l = {bits, 0, 0, 0, 0};
+	}
+	// IDs of one unit from the highest possible start, with the policy's random steps, until
+	// overflow: what a unit holds at the least (the bounds are 80% of the averages above).
+	struct width
+	{
+		unsigned bits, low;
+		std::uint64_t at_least;
+	};
+	for (const width w : {width{22, 0, 57000}, width{20, 0, 39000}, width{15, 0, 16000},
+						  width{15, 5, 16000}, width{13, 0, 7000}, width{8, 0, 224}})
+	{
+		CAPTURE(w.bits, w.low);
+		const idt::field_layout l = {w.bits + w.low, 0, 0, w.low, 3};
 		idt::gen64 g = idt::mono64_next(0, false, 5, 100, l, ~0ull, 1);
 		REQUIRE(g.status == gen_status::ok);
 		std::uint64_t n = 1;
 		for (;;)
 		{
-			const idt::gen64 h = idt::mono64_next(g.value, true, 5, 100, l, 0,
-			                                      idt::same_unit_step(bits, rng()));
+			const std::uint64_t step =
+				idt::same_unit_step(idt::counter_left(g.value, w.bits, w.low), rng());
+			const idt::gen64 h = idt::mono64_next(g.value, true, 5, 100, l, 0, step);
 			if (h.status != gen_status::ok)
 				break;
+			LOOP_REQUIRE(h.value > g.value, "n=" << n);
 			g = h;
 			n++;
 		}
-		const double mean_step = (1.0 + static_cast<double>(max)) / 2;
-		CHECK(static_cast<double>(n) >= 0.95 * (7.0 / 8) * std::ldexp(1.0, static_cast<int>(bits)) / mean_step);
-		if (bits >= 13)
-			CHECK(n >= 4000);
+		// the counter ends within one step of its top: nothing is wasted
+		CHECK(idt::counter_left(g.value, w.bits, w.low) < 1);
+		CHECK(n >= w.at_least);
 	}
 }
 
