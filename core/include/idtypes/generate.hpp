@@ -60,11 +60,13 @@ same_unit_step_max(std::uint64_t left) noexcept
 	return (left >> 12) >= 255 ? 255 : (left >> 12) > 1 ? (left >> 12) : 1;
 }
 
-// A step of 1..same_unit_step_max(left), from random bits.
+// A step of 1..same_unit_step_max(left), from the low 32 of the random bits: scaled by a
+// multiplication rather than reduced by a division (a 64-bit division costs tens of cycles);
+// the bias is below max / 2^32.
 constexpr std::uint64_t
 same_unit_step(std::uint64_t left, std::uint64_t random) noexcept
 {
-	return 1 + random % same_unit_step_max(left);
+	return 1 + (((random & 0xFFFFFFFFull) * same_unit_step_max(left)) >> 32);
 }
 
 // The counter space above the counter of `last`, for a counter of counter_bits bits above
