@@ -183,6 +183,11 @@ BEGIN
 		IF w.before <> '' THEN
 			EXECUTE w.before;
 		END IF;
+		-- The range counts take a millisecond or two: run them once untimed first, so the first
+		-- touch of a table and its index in this session (catalog caches) is not what is timed.
+		IF wl LIKE 'range:%' THEN
+			EXECUTE w.q;
+		END IF;
 		INSERT INTO result VALUES (rnd, wl, w.contestant, bench_ms(w.q));
 		FOREACH kv IN ARRAY coalesce(string_to_array(nullif(w.settings, ''), ' '), '{}') LOOP
 			PERFORM set_config(split_part(kv, '=', 1), 'on', true);
