@@ -94,6 +94,28 @@ u128_to_digits26(u128 value, std::uint8_t digits[26]) noexcept
 	}
 }
 
+void
+u128_to_symbols26(u128 value, b32 alphabet, char out[26]) noexcept
+{
+	const char *a = alphabet == b32::sortable ? sortable_alphabet : crockford_alphabet;
+	// Digits 25..14 are the low 60 bits of lo; digit 13 is lo's top 4 bits under hi's lowest
+	// bit; digits 12..0 are the 63 bits of hi above that (digit 0 holds the top 3 bits).
+	std::uint64_t lo = value.lo;
+	for (int i = 25; i >= 14; i--)
+	{
+		out[i] = a[lo & 31];
+		lo >>= 5;
+	}
+	std::uint64_t hi = value.hi;
+	out[13] = a[lo | ((hi & 1) << 4)];
+	hi >>= 1;
+	for (int i = 12; i >= 0; i--)
+	{
+		out[i] = a[hi & 31];
+		hi >>= 5;
+	}
+}
+
 bool
 digits26_to_u128(const std::uint8_t digits[26], u128 *value) noexcept
 {

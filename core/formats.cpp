@@ -306,9 +306,7 @@ ulid_parse(const char *text, std::size_t len) noexcept
 void
 ulid_format(u128 v, char out[26]) noexcept
 {
-	std::uint8_t d[26];
-	u128_to_digits26(v, d);
-	b32_from_digits(d, 26, b32::crockford, out);
+	u128_to_symbols26(v, b32::crockford, out);
 }
 
 range128

@@ -45,6 +45,10 @@ bool digits13_to_u64(const std::uint8_t digits[13], std::uint64_t *value) noexce
 
 // 128-bit value <-> 26 digits (130 bits; the first digit carries the top 3 bits).
 void u128_to_digits26(u128 value, std::uint8_t digits[26]) noexcept;
+
+// The same 26 digits written as symbols of the alphabet, straight from the two 64-bit halves
+// (the text output of ulid: no 128-bit shifts, no digit buffer).
+void u128_to_symbols26(u128 value, b32 alphabet, char out[26]) noexcept;
 // Returns false when the 26 digits exceed 128 bits (first digit > 7).
 bool digits26_to_u128(const std::uint8_t digits[26], u128 *value) noexcept;
 
