@@ -512,6 +512,14 @@ TEST_CASE("random round trips: codecs", "[codec]")
 		u128 wback = {~w.hi, ~w.lo};
 		LOOP_REQUIRE(idt::digits26_to_u128(d26, &wback) && wback == w, "w.hi=" << w.hi);
 		LOOP_REQUIRE(d26[0] <= 7, "w.hi=" << w.hi);
+		// The direct symbol writer (ulid's output) agrees with digits + alphabet, in both alphabets.
+		for (idt::b32 alphabet : {idt::b32::crockford, idt::b32::sortable})
+		{
+			char via_digits[26], direct[26];
+			idt::b32_from_digits(d26, 26, alphabet, via_digits);
+			idt::u128_to_symbols26(w, alphabet, direct);
+			LOOP_REQUIRE(std::memcmp(via_digits, direct, 26) == 0, "w.hi=" << w.hi << " w.lo=" << w.lo);
+		}
 
 		const unsigned check = static_cast<unsigned>(rng() % 128);
 		std::uint8_t d27[27];
