@@ -1,6 +1,7 @@
 // micro.cpp: Google Benchmark of the core codecs (ns per parse and per format of each type),
 // next to strtoull/snprintf and a hex uuid codec in the same binary, so that a regression in a
-// codec shows without a server. Built and run by `make bench-micro`.
+// codec shows without a server, and the cost of one draw of the generators' random stream. Built and
+// run by `make bench-micro`.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "idtypes/chacha.hpp"
 #include "idtypes/formats.hpp"
 
 namespace
@@ -163,6 +165,16 @@ void strtoull_u64(benchmark::State &s)
 	bench_parse(s, ts, [](const char *t, std::size_t) { return std::strtoull(t, nullptr, 10); });
 }
 
+// One 64-bit draw of the generators' random stream (refills included, amortised).
+void chacha_next64(benchmark::State &s)
+{
+	idt::chacha_rng r;
+	const unsigned char seed[32] = {1, 2, 3};
+	idt::chacha_rng_seed(r, seed);
+	for (auto _ : s)
+		benchmark::DoNotOptimize(idt::chacha_rng_next64(r));
+}
+
 } // namespace
 
 BENCHMARK(uid11_format);
@@ -179,5 +191,6 @@ BENCHMARK(strtoull_u64);
 BENCHMARK(ulid_parse);
 BENCHMARK(euid_parse);
 BENCHMARK(uuid_hex_parse);
+BENCHMARK(chacha_next64);
 
 BENCHMARK_MAIN();

@@ -74,6 +74,8 @@ TEST_CASE("chacha_rng: output, key erasure and wiping", "[chacha]")
 	CHECK(first == want);
 	CHECK(std::memcmp(a.key, stream, 32) == 0);	// the old key is gone
 	CHECK(a.available == sizeof(a.buffer) - 8);
+	// Every block of the refill (computed four at a time) is the RFC block function's.
+	CHECK(std::memcmp(a.buffer, stream + 32, a.available) == 0);
 	// What was handed out is wiped from the buffer.
 	const unsigned char zero[8] = {};
 	CHECK(std::memcmp(a.buffer + a.available, zero, 8) == 0);
