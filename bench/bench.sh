@@ -29,8 +29,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# In-memory sorts and hashes, no parallelism, no JIT: the workloads measure the types.
-bash "$top/test/cluster.sh" start "$dir" -c shared_buffers=2GB -c work_mem=1GB \
+# In-memory sorts and hashes, no parallelism, no JIT, no autovacuum (a worker waking up on one of
+# the tables loaded in a round would take a core from the timed statements): the workloads
+# measure the types.
+bash "$top/test/cluster.sh" start "$dir" -c shared_buffers=2GB -c work_mem=1GB -c autovacuum=off \
 	-c maintenance_work_mem=1GB -c max_parallel_workers_per_gather=0 \
 	-c max_parallel_maintenance_workers=0 -c jit=off -c synchronous_commit=off \
 	-c max_wal_size=10GB -c checkpoint_timeout=1h
