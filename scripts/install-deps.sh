@@ -13,7 +13,7 @@ for group in "${@:-base}"; do
 	case $group in
 	base) packages+=(postgresql-server-dev-15 postgresql-contrib catch2) ;;
 	server-build) packages+=(build-essential bison flex libreadline-dev zlib1g-dev libssl-dev pkg-config) ;;
-	citus) packages+=(autoconf libcurl4-openssl-dev liblz4-dev libzstd-dev libkrb5-dev) ;;
+	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev) ;;
 	*)
 		echo "install-deps.sh: unknown group '$group' (base, server-build, citus)" >&2
 		exit 2

@@ -137,28 +137,66 @@ attach_shared_state()
 #endif
 }
 
-/* ---- per-backend partition of the narrow random fields ----------------------------------- */
+/* ---- fixed top bits of the narrow counter fields: node id, backend slot ------------------ */
+
+/*
+ * idtypes.node_id (0..31; -1 when not set) makes the IDs of nodes with different node ids
+ * disjoint: the top node_id_bits of the xid and ulidflake counter fields hold it, and the top
+ * bits of TID's clock id (see tid_default_clock_id). ulid and euid keep their 80/64 random bits.
+ */
+int node_id_setting = -1;
+constexpr unsigned node_id_bits = 5;
 
 /*
  * Without shared state each backend steps on its own, so two backends could draw the same
- * xid or ulidflake in the same millisecond. The top bits of their counter fields hold the
- * backend's slot, unique among live backends, which makes that impossible; the counter keeps
- * the rest. With shared state one sequence serves the cluster and no bits are given up.
+ * xid or ulidflake in the same millisecond. The top bits of their counter fields (below the node
+ * id, if any) hold the backend's slot, unique among live backends, which makes that impossible;
+ * the counter keeps the rest. With shared state one sequence serves the cluster (the node) and no
+ * bits are given up for backends.
  */
 unsigned
-partition_bits(unsigned counter_bits)
+slot_bits()
 {
 	attach_shared_state();
 	if (shared != nullptr)
 		return 0;
-	unsigned bits = MaxBackends > 1 ? pg_ceil_log2_32(static_cast<uint32>(MaxBackends)) : 0;
-	return bits < counter_bits ? bits : counter_bits - 1;
+	return MaxBackends > 1 ? pg_ceil_log2_32(static_cast<uint32>(MaxBackends)) : 0;
 }
 
 std::uint64_t
-partition_value(unsigned bits)
+slot_value(unsigned bits)
 {
 	return bits == 0 ? 0 : static_cast<std::uint64_t>(IDT_BACKEND_SLOT()) & ((1ull << bits) - 1);
+}
+
+struct partition
+{
+	unsigned bits;		  /* fixed top bits of the counter field */
+	std::uint64_t value; /* their value: node id, then slot */
+};
+
+partition
+field_partition(unsigned counter_bits, const char *type_name)
+{
+	unsigned sbits = slot_bits();
+	if (node_id_setting < 0)
+	{
+		if (sbits >= counter_bits)
+			sbits = counter_bits - 1;
+		return {sbits, slot_value(sbits)};
+	}
+	if (node_id_bits + sbits >= counter_bits)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("idtypes.node_id leaves no counter bits for type %s with per-backend "
+						"generator state",
+						type_name),
+				 errdetail("The node id takes %u bits and the backend slot %u of its %u-bit field.",
+						   node_id_bits, sbits, counter_bits),
+				 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
+						 "so that the generator state is shared.")));
+	return {node_id_bits + sbits,
+			(static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
 }
 
 /* ---- clock and randomness ---------------------------------------------------------------- */
@@ -311,23 +349,42 @@ tid_default_clock_id()
 {
 	if (tid_clock_id_setting >= 0)
 		return static_cast<unsigned>(tid_clock_id_setting);
-	attach_shared_state();
+	const unsigned sbits = slot_bits();
 	/*
 	 * With shared state the micros never repeat in the cluster, so a best-effort id (0..31)
-	 * derived from the cluster's system identifier serves. Without it, two backends can hit the
-	 * same microsecond: the backend's slot, unique among live backends, is then the clock id
-	 * (the spec's "context-dependent" use), so their IDs cannot collide.
+	 * derived from the cluster's system identifier serves, or the node id in the top 5 bits when
+	 * idtypes.node_id is set. Without it, two backends can hit the same microsecond: the backend's
+	 * slot, unique among live backends, is then the clock id (the spec's "context-dependent"
+	 * use), below the node id if one is set, so their IDs cannot collide.
 	 */
-	if (shared != nullptr)
+	constexpr unsigned clock_id_bits = 10;
+	if (node_id_setting >= 0)
+	{
+		constexpr unsigned low_bits = clock_id_bits - node_id_bits;
+		if (sbits > low_bits)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("idtypes.node_id leaves too few clock id bits for type timeid with "
+							"per-backend generator state"),
+					 errdetail("The node id takes %u of the clock id's %u bits; the backend slot "
+							   "needs %u more.",
+							   node_id_bits, clock_id_bits, sbits),
+					 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
+							 "later, so that the generator state is shared.")));
+		return (static_cast<unsigned>(node_id_setting) << low_bits) |
+			   static_cast<unsigned>(slot_value(sbits));
+	}
+	if (sbits == 0)
 		return static_cast<unsigned>(GetSystemIdentifier() % 32);
-	return static_cast<unsigned>(IDT_BACKEND_SLOT()) & 1023u;
+	return static_cast<unsigned>(IDT_BACKEND_SLOT()) & ((1u << clock_id_bits) - 1);
 }
 
 Datum
 xid_generate()
 {
-	const unsigned pbits = partition_bits(idt::xid_random_bits);
-	const std::uint64_t part = partition_value(pbits);
+	const partition p = field_partition(idt::xid_random_bits, "uid11");
+	const unsigned pbits = p.bits;
+	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
 	/* One random word: its low bits start a new ms, its high half makes the same-ms step. */
 	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
@@ -346,8 +403,9 @@ ulidflake_generate(int sid)
 {
 	const unsigned field = sid < 0 ? idt::ulidflake_random_bits : idt::ulidflake_random_bits - 5;
 	const unsigned low = sid < 0 ? 0 : 5; /* the scalable variant's sid */
-	const unsigned pbits = partition_bits(field);
-	const std::uint64_t part = partition_value(pbits);
+	const partition p = field_partition(field, "ulidflake");
+	const unsigned pbits = p.bits;
+	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
 	generate<1>("ulidflake", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
 		return keep(s.ulidflake,
@@ -400,6 +458,11 @@ idt_generators_init()
 		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
 		"-1 (default) lets idtypes choose; 0..1023 is used as given.", &tid_clock_id_setting, -1,
 		-1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
+		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
+		"of the TID clock id hold it, so nodes with different ids never generate the same ID.",
+		&node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
 
 	if (!process_shared_preload_libraries_in_progress)

@@ -8,12 +8,12 @@
 # IDTYPES_TEST_START_CLUSTER to start a second one with preload. ROWS (default 200000) rows per kind.
 set -euo pipefail
 trap '' PIPE
+. "$(dirname "$0")/../lib/kinds.sh"
 
 ROWS=${ROWS:-200000}
 CLIENTS=8
 BATCH=100
 TX_PER_CLIENT=$((ROWS / CLIENTS / BATCH))
-KINDS="xid tid ulidflake ulidflake_sid ulid ulid_mono euid euid_ext"
 work=$(mktemp -d)
 second=
 cleanup() {
@@ -21,19 +21,6 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
-
-type_of() {
-	case $1 in
-	xid) echo uid11 ;; tid) echo timeid ;; ulidflake*) echo ulidflake ;; ulid*) echo ulid ;; euid*) echo euid ;;
-	esac
-}
-gen_of() {
-	case $1 in
-	xid) echo "generate_xid()" ;; tid) echo "generate_tid()" ;; ulidflake) echo "generate_ulidflake()" ;;
-	ulidflake_sid) echo "generate_ulidflake(5)" ;; ulid) echo "generate_ulid()" ;;
-	ulid_mono) echo "generate_ulid_monotonic()" ;; euid) echo "generate_euid()" ;; euid_ext) echo "generate_euid(77)" ;;
-	esac
-}
 
 psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# citus-build.sh: build Citus (a test dependency only) from the vendored upstream source and install
+# it into one server.
+#
+#   scripts/citus-build.sh <pg_config>
+#
+# The source is citus-14.0.1.tar.gz in the vendor directory ($IDTYPES_VENDOR_DIR, else the
+# shared/vendor directory beside the checkout's parent, else /work/shared/vendor), checked against
+# that directory's SHA256SUMS before it is unpacked. Citus 14 supports PostgreSQL 16-18. The build
+# packages come from apt (scripts/install-deps.sh citus); the build tree is kept under
+# ${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/<major>, and a server that already has this
+# Citus installed is left as it is.
+set -euo pipefail
+
+version=14.0.1
+tarball=citus-$version.tar.gz
+
+[ $# -eq 1 ] || {
+	echo "usage: $0 <pg_config>" >&2
+	exit 2
+}
+pg_config=$1
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+
+major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+if [ "$major" -lt 16 ] || [ "$major" -gt 18 ]; then
+	echo "citus-build.sh: Citus $version supports PostgreSQL 16-18, not $major" >&2
+	exit 1
+fi
+
+# Installed already: the library and this version's install script.
+libdir=$("$pg_config" --pkglibdir)
+extdir=$("$pg_config" --sharedir)/extension
+marker=$extdir/.idtypes-citus-$version
+if [ -f "$libdir/citus.so" ] && [ -f "$marker" ]; then
+	exit 0
+fi
+
+vendor=
+for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor" /work/shared/vendor; do
+	if [ -n "$d" ] && [ -f "$d/$tarball" ]; then
+		vendor=$(cd "$d" && pwd)
+		break
+	fi
+done
+if [ -z "$vendor" ]; then
+	echo "citus-build.sh: $tarball not found (set IDTYPES_VENDOR_DIR to the directory holding it)" >&2
+	exit 1
+fi
+if ! (cd "$vendor" && grep -F " $tarball" SHA256SUMS | sha256sum --check --strict --quiet -); then
+	echo "citus-build.sh: $vendor/$tarball does not match its SHA256SUMS line" >&2
+	exit 1
+fi
+
+bash "$here/install-deps.sh" citus
+
+cache=${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/$major
+rm -rf "$cache"
+mkdir -p "$cache"
+tar -xzf "$vendor/$tarball" -C "$cache"
+src=$cache/citus-$version
+# Citus's make must not inherit the caller's make (run from `make test`): a fresh top level.
+unset MAKELEVEL MAKEFLAGS MFLAGS
+echo "citus-build.sh: building Citus $version for PostgreSQL $major in $src"
+start=$SECONDS
+(
+	cd "$src"
+	./configure PG_CONFIG="$pg_config" --without-libcurl >"$cache/configure.log" 2>&1 ||
+		{ tail -n 30 "$cache/configure.log"; exit 1; }
+	make -j"$(nproc 2>/dev/null || echo 2)" >"$cache/build.log" 2>&1 || { tail -n 40 "$cache/build.log"; exit 1; }
+	make install >"$cache/install.log" 2>&1 || { tail -n 30 "$cache/install.log"; exit 1; }
+)
+touch "$marker"
+echo "citus-build.sh: Citus $version installed into PostgreSQL $major in $((SECONDS - start)) s"

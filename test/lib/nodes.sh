@@ -1,0 +1,37 @@
+# test/lib/nodes.sh (sourced): several throwaway clusters on this machine, for the scripts that need
+# more than one server. Each node is test/cluster.sh in its own directory with its own port;
+# the caller runs nodes_stop_all on exit. Needs PGBIN and IDTYPES_TEST_START_CLUSTER (set by
+# test/run_tests.sh).
+nodes_started=()
+
+# node_start <dir> <port> [postgres options...]: start (initdb the first time) a node.
+node_start() {
+	local dir=$1 port=$2
+	shift 2
+	nodes_started+=("$port:$dir")
+	PGPORT=$port bash "$IDTYPES_TEST_START_CLUSTER" start "$dir" "$@" >/dev/null
+}
+
+# node_stop <dir> <port>
+node_stop() {
+	PGPORT=$2 bash "$IDTYPES_TEST_START_CLUSTER" stop "$1" >/dev/null 2>&1 || true
+}
+
+nodes_stop_all() {
+	local n
+	for n in "${nodes_started[@]}"; do
+		node_stop "${n#*:}" "${n%%:*}"
+	done
+}
+
+# node_psql <dir> <port> [psql arguments...]: psql as postgres on that node, stop on error.
+node_psql() {
+	local dir=$1 port=$2
+	shift 2
+	"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -h "$dir" -p "$port" -U postgres "$@"
+}
+
+# The server's major version.
+server_major() {
+	"$PGBIN/postgres" --version | sed -E 's/^[^0-9]*([0-9]+).*/\1/'
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# node_id.sh: idtypes.node_id keeps generated IDs unique across nodes.
+#
+# Three clusters with node ids 1, 2 and 3 run four sessions each at the same time, generating
+# NODE_ROWS (default 200,000) IDs of every kind per node; on each node every ID carries the node's
+# id in its documented bits (top 5 bits of the xid and ulidflake counter fields, of the TID clock
+# id); gathered into one table per kind, no ID occurs twice. On PostgreSQL < 17 the state is
+# cluster-wide only with idtypes preloaded, so that run preloads it; then the nodes restart without
+# preload (state per backend): xid and ulidflake carry node id and backend slot and stay unique
+# across the nodes, and generate_tid() refuses (0A000) rather than risk a collision.
+#
+# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
+set -euo pipefail
+trap '' PIPE
+. "$(dirname "$0")/../lib/kinds.sh"
+. "$(dirname "$0")/../lib/nodes.sh"
+
+ROWS=${NODE_ROWS:-200000}
+SESSIONS=4
+work=$(mktemp -d)
+chmod 755 "$work"
+trap 'nodes_stop_all; rm -rf "$work"' EXIT
+major=$(server_major)
+port0=$((PGPORT + 20))
+NODES="1 2 3"
+dir_of() { echo "$work/n$1"; }
+port_of() { echo $((port0 + $1)); }
+on() { # on <node> [psql arguments...]
+	local n=$1
+	shift
+	node_psql "$(dir_of "$n")" "$(port_of "$n")" "$@"
+}
+
+fail=0
+check() { # check <name> <node> <sql returning t>
+	local got
+	got=$(on "$2" -d idt_node -c "$3" 2>&1) || true
+	if [ "$got" = t ]; then echo "ok: $1"; else echo "FAILED: $1 (got '$got')"; fail=1; fi
+}
+
+# The node id as the ID holds it, per kind (empty: the kind keeps all its random bits).
+node_bits_sql() {
+	case $1 in
+	xid) echo "xid_random(id) >> 17" ;;
+	tid) echo "timeid_clock_id(id) >> 5" ;;
+	ulidflake*) echo "((id::bigint & 1048575) >> 15)::int" ;;
+	esac
+}
+
+# run <label> <kinds> <preload: yes|no>: start the three nodes, generate concurrently, check, gather.
+run() {
+	local label=$1 kinds=$2 preload=$3 n k s opts=() pids=() per=$((ROWS / SESSIONS))
+	[ "$preload" = yes ] && opts=(-c shared_preload_libraries=idtypes)
+	for n in $NODES; do
+		node_stop "$(dir_of "$n")" "$(port_of "$n")"
+		node_start "$(dir_of "$n")" "$(port_of "$n")" -c idtypes.node_id="$n" "${opts[@]}"
+		PGOPTIONS=--client-min-messages=warning on "$n" -d postgres -c "DROP DATABASE IF EXISTS idt_node" -c "CREATE DATABASE idt_node"
+		on "$n" -d idt_node -c "CREATE EXTENSION idtypes"
+		for k in $kinds; do
+			on "$n" -d idt_node -c "CREATE TABLE t_$k (id $(type_of "$k") NOT NULL)"
+		done
+	done
+	local start=$SECONDS
+	for n in $NODES; do
+		for ((s = 1; s <= SESSIONS; s++)); do
+			{
+				for k in $kinds; do
+					echo "INSERT INTO t_$k SELECT $(gen_of "$k") FROM generate_series(1, $per);"
+				done
+			} | on "$n" -d idt_node >"$work/gen-$n-$s.log" 2>&1 &
+			pids+=($!)
+		done
+	done
+	for s in "${pids[@]}"; do
+		if ! wait "$s"; then
+			echo "FAILED: $label: a generating session failed:"
+			cat "$work"/gen-*.log
+			fail=1
+		fi
+	done
+	echo "$label: $ROWS IDs of each of $(echo $kinds | wc -w) kinds on each of 3 nodes in $((SECONDS - start)) s"
+
+	# Gather every node's IDs on node 1.
+	on 1 -d idt_node -c "CREATE SCHEMA gathered"
+	for k in $kinds; do
+		on 1 -d idt_node -c "CREATE TABLE gathered.t_$k (id $(type_of "$k") NOT NULL, node int NOT NULL)"
+	done
+	for n in $NODES; do
+		for k in $kinds; do
+			check "$label $k: node $n made $ROWS distinct IDs" "$n" \
+				"SELECT count(*) = $ROWS AND count(DISTINCT id) = $ROWS FROM t_$k"
+			local bits
+			bits=$(node_bits_sql "$k")
+			if [ -n "$bits" ]; then
+				check "$label $k: node $n's IDs all carry node id $n" "$n" \
+					"SELECT bool_and(($bits) = $n) FROM t_$k"
+			fi
+			on "$n" -d idt_node -c "COPY (SELECT id, $n FROM t_$k) TO STDOUT" |
+				on 1 -d idt_node -c "COPY gathered.t_$k FROM STDIN"
+		done
+	done
+	for k in $kinds; do
+		check "$label $k: $((3 * ROWS)) IDs from 3 nodes, no duplicate" 1 \
+			"SELECT count(*) = 3 * $ROWS AND count(DISTINCT id) = 3 * $ROWS FROM gathered.t_$k"
+	done
+}
+
+if [ "$major" -ge 17 ]; then
+	run "cluster-wide state (DSM registry)" "$KINDS" no
+else
+	run "cluster-wide state (preloaded)" "$KINDS" yes
+	ROWS=$((ROWS / 4))
+	run "per-backend state" "xid ulidflake ulidflake_sid" no
+	got=$(on 1 -d idt_node -c "SELECT generate_tid()" 2>&1 || true)
+	if grep -q "idtypes.node_id leaves too few clock id bits" <<<"$got"; then
+		echo "ok: per-backend state: generate_tid() refuses to run with a node id"
+	else
+		echo "FAILED: per-backend state: generate_tid() with a node id gave: $got"
+		fail=1
+	fi
+	state=$(on 1 -d idt_node -v VERBOSITY=verbose -c "SELECT generate_tid()" 2>&1 | grep -o '0A000' | head -1 || true)
+	if [ "$state" = 0A000 ]; then echo "ok: its SQLSTATE is 0A000"; else echo "FAILED: SQLSTATE '$state', not 0A000"; fail=1; fi
+fi
+
+# The setting is node-wide: a session cannot change it.
+got=$(on 1 -d idt_node -c "LOAD 'idtypes'" \
+	-c "SELECT setting || ' ' || context FROM pg_settings WHERE name = 'idtypes.node_id'")
+if [ "$got" = "1 sighup" ]; then echo "ok: idtypes.node_id is 1 on node 1, context sighup"; else echo "FAILED: idtypes.node_id: '$got'"; fail=1; fi
+got=$(on 1 -d idt_node -v VERBOSITY=verbose -c "LOAD 'idtypes'" -c "SET idtypes.node_id = 2" 2>&1 || true)
+if grep -q "55P02" <<<"$got"; then echo "ok: SET idtypes.node_id in a session fails (55P02)"; else echo "FAILED: SET idtypes.node_id gave: $got"; fail=1; fi
+exit $fail
