@@ -116,6 +116,32 @@ u128_to_symbols26(u128 value, b32 alphabet, char out[26]) noexcept
 	}
 }
 
+void
+u128_check_to_symbols27(u128 value, unsigned check, b32 alphabet, char out[27]) noexcept
+{
+	const char *a = alphabet == b32::sortable ? sortable_alphabet : crockford_alphabet;
+	// 135 bits: symbol 26 is the check's low five bits; symbol 25 holds lo's low three bits over
+	// the check's high two; symbols 24..13 are the next 60 bits of lo; symbol 12 is lo's top bit
+	// under hi's low four; symbols 11..0 are hi's top 60 bits.
+	out[26] = a[check & 31];
+	std::uint64_t lo = value.lo;
+	out[25] = a[((lo & 7) << 2) | ((check >> 5) & 3)];
+	lo >>= 3;
+	for (int i = 24; i >= 13; i--)
+	{
+		out[i] = a[lo & 31];
+		lo >>= 5;
+	}
+	std::uint64_t hi = value.hi;
+	out[12] = a[lo | ((hi & 15) << 1)];
+	hi >>= 4;
+	for (int i = 11; i >= 0; i--)
+	{
+		out[i] = a[hi & 31];
+		hi >>= 5;
+	}
+}
+
 bool
 digits26_to_u128(const std::uint8_t digits[26], u128 *value) noexcept
 {

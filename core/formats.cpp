@@ -365,9 +365,7 @@ euid_parse(const char *text, std::size_t len) noexcept
 void
 euid_format(u128 v, char out[27]) noexcept
 {
-	std::uint8_t d[27];
-	u128_check_to_digits27(v, euid_check(v), d);
-	b32_from_digits(d, 27, b32::euid, out);
+	u128_check_to_symbols27(v, euid_check(v), b32::euid, out);
 }
 
 unsigned

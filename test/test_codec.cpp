@@ -527,6 +527,14 @@ TEST_CASE("random round trips: codecs", "[codec]")
 		unsigned cback = 999;
 		idt::digits27_to_u128_check(d27, &wback, &cback);
 		LOOP_REQUIRE(wback == w && cback == check, "w.hi=" << w.hi << " check=" << check);
+		// The direct 27-symbol writer (euid's output) agrees with digits + alphabet.
+		for (idt::b32 alphabet : {idt::b32::euid, idt::b32::sortable})
+		{
+			char via_digits[27], direct[27];
+			idt::b32_from_digits(d27, 27, alphabet, via_digits);
+			idt::u128_check_to_symbols27(w, check, alphabet, direct);
+			LOOP_REQUIRE(std::memcmp(via_digits, direct, 27) == 0, "w.hi=" << w.hi << " check=" << check);
+		}
 
 		// Digits -> text -> digits for every alphabet (and lower case for Crockford's two).
 		for (idt::b32 a : {idt::b32::sortable, idt::b32::crockford, idt::b32::euid})

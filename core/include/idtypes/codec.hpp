@@ -55,5 +55,7 @@ bool digits26_to_u128(const std::uint8_t digits[26], u128 *value) noexcept;
 // 128-bit value followed by a 7-bit check <-> 27 digits (135 bits), the EUID text layout.
 void u128_check_to_digits27(u128 value, unsigned check, std::uint8_t digits[27]) noexcept;
 void digits27_to_u128_check(const std::uint8_t digits[27], u128 *value, unsigned *check) noexcept;
+// The same 27 digits written as symbols, straight from the two halves (the text output of euid).
+void u128_check_to_symbols27(u128 value, unsigned check, b32 alphabet, char out[27]) noexcept;
 
 } // namespace idt
