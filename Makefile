@@ -31,6 +31,14 @@ PG_CPPFLAGS = -Icore/include -Isrc -isystem $(includedir_server)
 # No exception can cross into PostgreSQL, and the .so needs nothing from libstdc++ (see check-abi).
 PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),-Werror)
 
+# UBSAN=1: the extension built with UBSan, without recovery (a report aborts the backend, which
+# fails the test run; test/run_tests.sh also looks for reports in the server log). vptr checks need
+# RTTI, which the extension does without.
+ifeq ($(UBSAN),1)
+PG_CXXFLAGS += -fsanitize=undefined -fno-sanitize=vptr -fno-sanitize-recover=all -g
+SHLIB_LINK += -fsanitize=undefined
+endif
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
@@ -49,9 +57,10 @@ write-if-changed = @mkdir -p $(@D); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $
 	$(call write-if-changed,$(OBJS))
 $(shlib): .objects.list
 
-# The server the objects were built for: building for another one rebuilds everything.
+# The server the objects were built for (and whether with UBSan): building for another one
+# rebuilds everything.
 .pg_config.stamp: FORCE
-	$(call write-if-changed,$(shell $(PG_CONFIG) --version) $(includedir_server))
+	$(call write-if-changed,$(shell $(PG_CONFIG) --version) $(includedir_server) ubsan=$(UBSAN))
 $(OBJS): .pg_config.stamp
 
 # ---------------------------------------------------------------------------
@@ -170,5 +179,7 @@ FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h
 	test/*.cpp test/*.hpp)
 format:
 	$(if $(FORMAT_SRCS),$(CLANG_FORMAT) -i $(FORMAT_SRCS))
+
+include fuzz/fuzz.mk
 
 -include $(OBJS:.o=.d) $(wildcard test/build/*.d test/build/*/*.d test/build-san/*/*.d)

@@ -57,6 +57,19 @@ for v in $versions; do
 	add "PostgreSQL $v" "$log"
 done
 
+# UBSAN_TOO=1 (CI): the regression tests and scripts once more on 15, with the extension built
+# with UBSan (-fno-sanitize-recover: any report fails the run).
+if [ "${UBSAN_TOO:-0}" = 1 ] && [ -n "${pg_config[15]:-}" ]; then
+	printf '\n######## PostgreSQL 15, extension built with UBSan\n'
+	log=$tmp/test-15-ubsan.log
+	UBSAN=1 IDTYPES_SKIP_UNIT=1 PG_CONFIG=${pg_config[15]} bash test/run_tests.sh 2>&1 | tee "$log"
+	add "PostgreSQL 15 (UBSan)" "$log"
+	# Leave the plain build installed for the tests below (as root, where the runs install).
+	if [ "$(id -u)" -eq 0 ] && ! make --no-print-directory -s install PG_CONFIG="${pg_config[15]}" >/dev/null 2>&1; then
+		report+=("could not reinstall the plain build into 15")
+	fi
+fi
+
 # Tests across two servers: each runs only when both servers passed through their own run above,
 # which installed idtypes into both.
 for pair in "15 18" "13 17"; do

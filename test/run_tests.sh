@@ -9,6 +9,8 @@
 # that exits with status 77 does not apply to this server, e.g. Citus on 13, and is not counted).
 # The last line printed is "N passed, N failed" (unit test cases + regression tests + scripts);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
+# UBSAN=1 builds the extension with UBSan (see the Makefile) and also fails on a report in the
+# server log.
 # Run as root (CI): `make install` goes into the system dirs and the server runs as postgres.
 # Not as root: the extension is installed into a stage used through extension_destdir.
 set -uo pipefail
@@ -24,6 +26,10 @@ export PGPORT=${IDTYPES_TEST_PORT:-54329}
 export PGUSER=postgres
 export PGDATABASE=postgres
 export IDTYPES_TEST_START_CLUSTER=$top/test/cluster.sh
+if [ "${UBSAN:-0}" = 1 ]; then
+	# Read by the servers the tests start (they inherit the environment).
+	export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+fi
 unset PGSERVICE PGOPTIONS
 
 passed=0
@@ -182,6 +188,18 @@ if [ -n "$cluster" ]; then
 			fail "$script (exit status $status)"
 		fi
 	done
+fi
+
+# An extension built with UBSan (UBSAN=1) aborts the backend on a report, which fails whatever
+# ran it; a report in the regression cluster's log fails the run in any case.
+if [ "${UBSAN:-0}" = 1 ] && [ -n "$cluster" ]; then
+	stage "UBSan reports in the server log"
+	if grep -n "runtime error:" "$cluster/server.log"; then
+		fail "UBSan reported undefined behaviour (above)"
+	else
+		echo "none"
+		passed=$((passed + 1))
+	fi
 fi
 
 cleanup
