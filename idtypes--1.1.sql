@@ -1566,3 +1566,285 @@ BEGIN
 	END IF;
 END
 $$;
+
+-- ------------------------------------------------------------------------------------------------
+-- ulid and euid against uuid
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION ulid_eq_uuid(ulid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_eq_uuid(ulid, uuid) IS 'ulid = uuid, comparing the 16 bytes';
+CREATE OPERATOR = (
+	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_eq_uuid,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+CREATE FUNCTION ulid_ne_uuid(ulid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_ne_uuid(ulid, uuid) IS 'ulid <> uuid, comparing the 16 bytes';
+CREATE OPERATOR <> (
+	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ne_uuid,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE FUNCTION ulid_lt_uuid(ulid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_lt_uuid(ulid, uuid) IS 'ulid < uuid, comparing the 16 bytes';
+CREATE OPERATOR < (
+	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_lt_uuid,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE FUNCTION ulid_le_uuid(ulid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_le_uuid(ulid, uuid) IS 'ulid <= uuid, comparing the 16 bytes';
+CREATE OPERATOR <= (
+	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_le_uuid,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE FUNCTION ulid_gt_uuid(ulid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_gt_uuid(ulid, uuid) IS 'ulid > uuid, comparing the 16 bytes';
+CREATE OPERATOR > (
+	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_gt_uuid,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE FUNCTION ulid_ge_uuid(ulid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_ge_uuid(ulid, uuid) IS 'ulid >= uuid, comparing the 16 bytes';
+CREATE OPERATOR >= (
+	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ge_uuid,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE FUNCTION ulid_cmp_uuid(ulid, uuid) RETURNS int4
+AS 'MODULE_PATHNAME', 'ulid_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_cmp_uuid(ulid, uuid) IS 'btree comparison of ulid and uuid';
+CREATE FUNCTION uuid_eq_ulid(uuid, ulid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_eq_ulid(uuid, ulid) IS 'uuid = ulid, comparing the 16 bytes';
+CREATE OPERATOR = (
+	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_eq_ulid,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+CREATE FUNCTION uuid_ne_ulid(uuid, ulid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_ne_ulid(uuid, ulid) IS 'uuid <> ulid, comparing the 16 bytes';
+CREATE OPERATOR <> (
+	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ne_ulid,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE FUNCTION uuid_lt_ulid(uuid, ulid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_lt_ulid(uuid, ulid) IS 'uuid < ulid, comparing the 16 bytes';
+CREATE OPERATOR < (
+	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_lt_ulid,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE FUNCTION uuid_le_ulid(uuid, ulid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_le_ulid(uuid, ulid) IS 'uuid <= ulid, comparing the 16 bytes';
+CREATE OPERATOR <= (
+	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_le_ulid,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE FUNCTION uuid_gt_ulid(uuid, ulid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_gt_ulid(uuid, ulid) IS 'uuid > ulid, comparing the 16 bytes';
+CREATE OPERATOR > (
+	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_gt_ulid,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE FUNCTION uuid_ge_ulid(uuid, ulid) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_ge_ulid(uuid, ulid) IS 'uuid >= ulid, comparing the 16 bytes';
+CREATE OPERATOR >= (
+	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ge_ulid,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE FUNCTION uuid_cmp_ulid(uuid, ulid) RETURNS int4
+AS 'MODULE_PATHNAME', 'ulid_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_cmp_ulid(uuid, ulid) IS 'btree comparison of uuid and ulid';
+CREATE FUNCTION uuid_hash_as_ulid(uuid) RETURNS int4
+AS 'MODULE_PATHNAME', 'ulid_hash'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_hash_as_ulid(uuid) IS 'a uuid hashed as ulid hashes the same bytes';
+CREATE FUNCTION uuid_hash_extended_as_ulid(uuid, int8) RETURNS int8
+AS 'MODULE_PATHNAME', 'ulid_hash_extended'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_hash_extended_as_ulid(uuid, int8) IS 'a uuid hashed (extended) as ulid hashes the same bytes';
+ALTER OPERATOR FAMILY ulid_ops USING btree ADD
+	OPERATOR 1 < (ulid, uuid),
+	OPERATOR 2 <= (ulid, uuid),
+	OPERATOR 3 = (ulid, uuid),
+	OPERATOR 4 >= (ulid, uuid),
+	OPERATOR 5 > (ulid, uuid),
+	FUNCTION 1 (ulid, uuid) ulid_cmp_uuid(ulid, uuid),
+	OPERATOR 1 < (uuid, ulid),
+	OPERATOR 2 <= (uuid, ulid),
+	OPERATOR 3 = (uuid, ulid),
+	OPERATOR 4 >= (uuid, ulid),
+	OPERATOR 5 > (uuid, ulid),
+	FUNCTION 1 (uuid, ulid) uuid_cmp_ulid(uuid, ulid),
+	OPERATOR 1 pg_catalog.< (uuid, uuid),
+	OPERATOR 2 pg_catalog.<= (uuid, uuid),
+	OPERATOR 3 pg_catalog.= (uuid, uuid),
+	OPERATOR 4 pg_catalog.>= (uuid, uuid),
+	OPERATOR 5 pg_catalog.> (uuid, uuid),
+	FUNCTION 1 (uuid, uuid) pg_catalog.uuid_cmp(uuid, uuid),
+	FUNCTION 2 (uuid, uuid) pg_catalog.uuid_sortsupport(internal);
+ALTER OPERATOR FAMILY ulid_ops USING hash ADD
+	OPERATOR 1 = (ulid, uuid),
+	OPERATOR 1 = (uuid, ulid),
+	OPERATOR 1 pg_catalog.= (uuid, uuid),
+	FUNCTION 1 (uuid, uuid) uuid_hash_as_ulid(uuid),
+	FUNCTION 2 (uuid, uuid) uuid_hash_extended_as_ulid(uuid, int8);
+
+CREATE FUNCTION euid_eq_uuid(euid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_eq_uuid(euid, uuid) IS 'euid = uuid, comparing the 16 bytes';
+CREATE OPERATOR = (
+	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_eq_uuid,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+CREATE FUNCTION euid_ne_uuid(euid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_ne_uuid(euid, uuid) IS 'euid <> uuid, comparing the 16 bytes';
+CREATE OPERATOR <> (
+	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ne_uuid,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE FUNCTION euid_lt_uuid(euid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_lt_uuid(euid, uuid) IS 'euid < uuid, comparing the 16 bytes';
+CREATE OPERATOR < (
+	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_lt_uuid,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE FUNCTION euid_le_uuid(euid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_le_uuid(euid, uuid) IS 'euid <= uuid, comparing the 16 bytes';
+CREATE OPERATOR <= (
+	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_le_uuid,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE FUNCTION euid_gt_uuid(euid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_gt_uuid(euid, uuid) IS 'euid > uuid, comparing the 16 bytes';
+CREATE OPERATOR > (
+	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_gt_uuid,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE FUNCTION euid_ge_uuid(euid, uuid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_ge_uuid(euid, uuid) IS 'euid >= uuid, comparing the 16 bytes';
+CREATE OPERATOR >= (
+	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ge_uuid,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE FUNCTION euid_cmp_uuid(euid, uuid) RETURNS int4
+AS 'MODULE_PATHNAME', 'euid_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION euid_cmp_uuid(euid, uuid) IS 'btree comparison of euid and uuid';
+CREATE FUNCTION uuid_eq_euid(uuid, euid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_eq'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_eq_euid(uuid, euid) IS 'uuid = euid, comparing the 16 bytes';
+CREATE OPERATOR = (
+	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_eq_euid,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+CREATE FUNCTION uuid_ne_euid(uuid, euid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_ne'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_ne_euid(uuid, euid) IS 'uuid <> euid, comparing the 16 bytes';
+CREATE OPERATOR <> (
+	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ne_euid,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE FUNCTION uuid_lt_euid(uuid, euid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_lt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_lt_euid(uuid, euid) IS 'uuid < euid, comparing the 16 bytes';
+CREATE OPERATOR < (
+	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_lt_euid,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE FUNCTION uuid_le_euid(uuid, euid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_le'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_le_euid(uuid, euid) IS 'uuid <= euid, comparing the 16 bytes';
+CREATE OPERATOR <= (
+	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_le_euid,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE FUNCTION uuid_gt_euid(uuid, euid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_gt'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_gt_euid(uuid, euid) IS 'uuid > euid, comparing the 16 bytes';
+CREATE OPERATOR > (
+	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_gt_euid,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE FUNCTION uuid_ge_euid(uuid, euid) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_ge'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_ge_euid(uuid, euid) IS 'uuid >= euid, comparing the 16 bytes';
+CREATE OPERATOR >= (
+	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ge_euid,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE FUNCTION uuid_cmp_euid(uuid, euid) RETURNS int4
+AS 'MODULE_PATHNAME', 'euid_cmp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_cmp_euid(uuid, euid) IS 'btree comparison of uuid and euid';
+CREATE FUNCTION uuid_hash_as_euid(uuid) RETURNS int4
+AS 'MODULE_PATHNAME', 'euid_hash'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_hash_as_euid(uuid) IS 'a uuid hashed as euid hashes the same bytes';
+CREATE FUNCTION uuid_hash_extended_as_euid(uuid, int8) RETURNS int8
+AS 'MODULE_PATHNAME', 'euid_hash_extended'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_hash_extended_as_euid(uuid, int8) IS 'a uuid hashed (extended) as euid hashes the same bytes';
+ALTER OPERATOR FAMILY euid_ops USING btree ADD
+	OPERATOR 1 < (euid, uuid),
+	OPERATOR 2 <= (euid, uuid),
+	OPERATOR 3 = (euid, uuid),
+	OPERATOR 4 >= (euid, uuid),
+	OPERATOR 5 > (euid, uuid),
+	FUNCTION 1 (euid, uuid) euid_cmp_uuid(euid, uuid),
+	OPERATOR 1 < (uuid, euid),
+	OPERATOR 2 <= (uuid, euid),
+	OPERATOR 3 = (uuid, euid),
+	OPERATOR 4 >= (uuid, euid),
+	OPERATOR 5 > (uuid, euid),
+	FUNCTION 1 (uuid, euid) uuid_cmp_euid(uuid, euid),
+	OPERATOR 1 pg_catalog.< (uuid, uuid),
+	OPERATOR 2 pg_catalog.<= (uuid, uuid),
+	OPERATOR 3 pg_catalog.= (uuid, uuid),
+	OPERATOR 4 pg_catalog.>= (uuid, uuid),
+	OPERATOR 5 pg_catalog.> (uuid, uuid),
+	FUNCTION 1 (uuid, uuid) pg_catalog.uuid_cmp(uuid, uuid),
+	FUNCTION 2 (uuid, uuid) pg_catalog.uuid_sortsupport(internal);
+ALTER OPERATOR FAMILY euid_ops USING hash ADD
+	OPERATOR 1 = (euid, uuid),
+	OPERATOR 1 = (uuid, euid),
+	OPERATOR 1 pg_catalog.= (uuid, uuid),
+	FUNCTION 1 (uuid, uuid) uuid_hash_as_euid(uuid),
+	FUNCTION 2 (uuid, uuid) uuid_hash_extended_as_euid(uuid, int8);

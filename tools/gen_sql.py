@@ -249,8 +249,64 @@ def skip_support():
     return "".join(out)
 
 
+def uuid_cross_type():
+    """ulid and euid compared with uuid, both ways, in the btree and hash families of ulid_ops and
+    euid_ops (as core puts int2, int4 and int8 in one family), so that a parameter typed uuid
+    (drivers and ORMs send 16-byte IDs that way) finds the row through the index, and hash and
+    merge joins work across the two types. The same 16 bytes in the same order: the cross-type
+    functions are the type's own C functions. In the hash family uuid is hashed with the type's
+    CPU-independent hash, so equal values hash alike on every CPU; uuid's own operators join the
+    families so that each family is complete (amvalidate)."""
+    out = [f"\n-- {'-' * 96}\n-- ulid and euid against uuid\n-- {'-' * 96}\n"]
+    ops = [("eq", "=", "=", "<>", "eqsel", "eqjoinsel"),
+           ("ne", "<>", "<>", "=", "neqsel", "neqjoinsel"),
+           ("lt", "<", ">", ">=", "scalarltsel", "scalarltjoinsel"),
+           ("le", "<=", ">=", ">", "scalarlesel", "scalarlejoinsel"),
+           ("gt", ">", "<", "<=", "scalargtsel", "scalargtjoinsel"),
+           ("ge", ">=", "<=", "<", "scalargesel", "scalargejoinsel")]
+    for t in ("ulid", "euid"):
+        out.append("\n")
+        for left, right in ((t, "uuid"), ("uuid", t)):
+            for name, op, com, neg, rest, join in ops:
+                f = f"{left}_{name}_{right}"
+                out.append(fn(f, f"{left}, {right}", "bool", " LEAKPROOF", symbol=f"{t}_{name}"))
+                out.append(f"COMMENT ON FUNCTION {f}({left}, {right}) IS "
+                           f"'{left} {op} {right}, comparing the 16 bytes';\n")
+                extra = ", MERGES, HASHES" if op == "=" else ""
+                out.append(f"CREATE OPERATOR {op} (\n\tLEFTARG = {left}, RIGHTARG = {right}, "
+                           f"FUNCTION = {f},\n\tCOMMUTATOR = {com}, NEGATOR = {neg}, "
+                           f"RESTRICT = {rest}, JOIN = {join}{extra}\n);\n")
+            f = f"{left}_cmp_{right}"
+            out.append(fn(f, f"{left}, {right}", "int4", " LEAKPROOF", symbol=f"{t}_cmp"))
+            out.append(f"COMMENT ON FUNCTION {f}({left}, {right}) IS "
+                       f"'btree comparison of {left} and {right}';\n")
+        f = f"uuid_hash_as_{t}"
+        out.append(fn(f, "uuid", "int4", " LEAKPROOF", symbol=f"{t}_hash"))
+        out.append(f"COMMENT ON FUNCTION {f}(uuid) IS 'a uuid hashed as {t} hashes the same bytes';\n")
+        f = f"uuid_hash_extended_as_{t}"
+        out.append(fn(f, "uuid, int8", "int8", " LEAKPROOF", symbol=f"{t}_hash_extended"))
+        out.append(f"COMMENT ON FUNCTION {f}(uuid, int8) IS "
+                   f"'a uuid hashed (extended) as {t} hashes the same bytes';\n")
+        members = []
+        for left, right in ((t, "uuid"), ("uuid", t)):
+            members += [f"OPERATOR {n} {op} ({left}, {right})"
+                        for n, op in ((1, "<"), (2, "<="), (3, "="), (4, ">="), (5, ">"))]
+            members.append(f"FUNCTION 1 ({left}, {right}) {left}_cmp_{right}({left}, {right})")
+        members += [f"OPERATOR {n} pg_catalog.{op} (uuid, uuid)"
+                    for n, op in ((1, "<"), (2, "<="), (3, "="), (4, ">="), (5, ">"))]
+        members += ["FUNCTION 1 (uuid, uuid) pg_catalog.uuid_cmp(uuid, uuid)",
+                    "FUNCTION 2 (uuid, uuid) pg_catalog.uuid_sortsupport(internal)"]
+        out.append(f"ALTER OPERATOR FAMILY {t}_ops USING btree ADD\n\t" + ",\n\t".join(members) + ";\n")
+        members = [f"OPERATOR 1 = ({t}, uuid)", f"OPERATOR 1 = (uuid, {t})",
+                   "OPERATOR 1 pg_catalog.= (uuid, uuid)",
+                   f"FUNCTION 1 (uuid, uuid) uuid_hash_as_{t}(uuid)",
+                   f"FUNCTION 2 (uuid, uuid) uuid_hash_extended_as_{t}(uuid, int8)"]
+        out.append(f"ALTER OPERATOR FAMILY {t}_ops USING hash ADD\n\t" + ",\n\t".join(members) + ";\n")
+    return "".join(out)
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
-ADDED_IN_1_1 = [skip_support]
+ADDED_IN_1_1 = [skip_support, uuid_cross_type]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */
