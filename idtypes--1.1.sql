@@ -1579,6 +1579,7 @@ CREATE OPERATOR = (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_eq_uuid,
 	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
 );
+COMMENT ON OPERATOR = (ulid, uuid) IS 'ulid = uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_ne_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ne'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1587,6 +1588,7 @@ CREATE OPERATOR <> (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ne_uuid,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
+COMMENT ON OPERATOR <> (ulid, uuid) IS 'ulid <> uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_lt_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_lt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1595,6 +1597,7 @@ CREATE OPERATOR < (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_lt_uuid,
 	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
 );
+COMMENT ON OPERATOR < (ulid, uuid) IS 'ulid < uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_le_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_le'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1603,6 +1606,7 @@ CREATE OPERATOR <= (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_le_uuid,
 	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
 );
+COMMENT ON OPERATOR <= (ulid, uuid) IS 'ulid <= uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_gt_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_gt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1611,6 +1615,7 @@ CREATE OPERATOR > (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_gt_uuid,
 	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
 );
+COMMENT ON OPERATOR > (ulid, uuid) IS 'ulid > uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_ge_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ge'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1619,6 +1624,7 @@ CREATE OPERATOR >= (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ge_uuid,
 	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
 );
+COMMENT ON OPERATOR >= (ulid, uuid) IS 'ulid >= uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_cmp_uuid(ulid, uuid) RETURNS int4
 AS 'MODULE_PATHNAME', 'ulid_cmp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1631,6 +1637,7 @@ CREATE OPERATOR = (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_eq_ulid,
 	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
 );
+COMMENT ON OPERATOR = (uuid, ulid) IS 'uuid = ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ne_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ne'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1639,6 +1646,7 @@ CREATE OPERATOR <> (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ne_ulid,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
+COMMENT ON OPERATOR <> (uuid, ulid) IS 'uuid <> ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_lt_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_lt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1647,6 +1655,7 @@ CREATE OPERATOR < (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_lt_ulid,
 	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
 );
+COMMENT ON OPERATOR < (uuid, ulid) IS 'uuid < ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_le_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_le'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1655,6 +1664,7 @@ CREATE OPERATOR <= (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_le_ulid,
 	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
 );
+COMMENT ON OPERATOR <= (uuid, ulid) IS 'uuid <= ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_gt_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_gt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1663,6 +1673,7 @@ CREATE OPERATOR > (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_gt_ulid,
 	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
 );
+COMMENT ON OPERATOR > (uuid, ulid) IS 'uuid > ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ge_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ge'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1671,6 +1682,7 @@ CREATE OPERATOR >= (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ge_ulid,
 	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
 );
+COMMENT ON OPERATOR >= (uuid, ulid) IS 'uuid >= ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_cmp_ulid(uuid, ulid) RETURNS int4
 AS 'MODULE_PATHNAME', 'ulid_cmp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1718,6 +1730,7 @@ CREATE OPERATOR = (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_eq_uuid,
 	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
 );
+COMMENT ON OPERATOR = (euid, uuid) IS 'euid = uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_ne_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ne'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1726,6 +1739,7 @@ CREATE OPERATOR <> (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ne_uuid,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
+COMMENT ON OPERATOR <> (euid, uuid) IS 'euid <> uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_lt_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_lt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1734,6 +1748,7 @@ CREATE OPERATOR < (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_lt_uuid,
 	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
 );
+COMMENT ON OPERATOR < (euid, uuid) IS 'euid < uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_le_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_le'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1742,6 +1757,7 @@ CREATE OPERATOR <= (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_le_uuid,
 	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
 );
+COMMENT ON OPERATOR <= (euid, uuid) IS 'euid <= uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_gt_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_gt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1750,6 +1766,7 @@ CREATE OPERATOR > (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_gt_uuid,
 	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
 );
+COMMENT ON OPERATOR > (euid, uuid) IS 'euid > uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_ge_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ge'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1758,6 +1775,7 @@ CREATE OPERATOR >= (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ge_uuid,
 	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
 );
+COMMENT ON OPERATOR >= (euid, uuid) IS 'euid >= uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_cmp_uuid(euid, uuid) RETURNS int4
 AS 'MODULE_PATHNAME', 'euid_cmp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1770,6 +1788,7 @@ CREATE OPERATOR = (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_eq_euid,
 	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
 );
+COMMENT ON OPERATOR = (uuid, euid) IS 'uuid = euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ne_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ne'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1778,6 +1797,7 @@ CREATE OPERATOR <> (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ne_euid,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
+COMMENT ON OPERATOR <> (uuid, euid) IS 'uuid <> euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_lt_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_lt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1786,6 +1806,7 @@ CREATE OPERATOR < (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_lt_euid,
 	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
 );
+COMMENT ON OPERATOR < (uuid, euid) IS 'uuid < euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_le_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_le'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1794,6 +1815,7 @@ CREATE OPERATOR <= (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_le_euid,
 	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
 );
+COMMENT ON OPERATOR <= (uuid, euid) IS 'uuid <= euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_gt_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_gt'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1802,6 +1824,7 @@ CREATE OPERATOR > (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_gt_euid,
 	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
 );
+COMMENT ON OPERATOR > (uuid, euid) IS 'uuid > euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ge_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ge'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1810,6 +1833,7 @@ CREATE OPERATOR >= (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ge_euid,
 	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
 );
+COMMENT ON OPERATOR >= (uuid, euid) IS 'uuid >= euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_cmp_euid(uuid, euid) RETURNS int4
 AS 'MODULE_PATHNAME', 'euid_cmp'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1848,3 +1872,335 @@ ALTER OPERATOR FAMILY euid_ops USING hash ADD
 	OPERATOR 1 pg_catalog.= (uuid, uuid),
 	FUNCTION 1 (uuid, uuid) uuid_hash_as_euid(uuid),
 	FUNCTION 2 (uuid, uuid) uuid_hash_extended_as_euid(uuid, int8);
+
+-- ------------------------------------------------------------------------------------------------
+-- comments
+-- ------------------------------------------------------------------------------------------------
+
+COMMENT ON FUNCTION uid11_in(cstring) IS 'text input of uid11';
+COMMENT ON FUNCTION uid11_out(uid11) IS 'text output of uid11 (the canonical form)';
+COMMENT ON FUNCTION uid11_recv(internal) IS 'binary input of uid11: exactly 8 bytes, big-endian';
+COMMENT ON FUNCTION uid11_send(uid11) IS 'binary output of uid11: 8 bytes, big-endian';
+COMMENT ON FUNCTION uid11_eq(uid11, uid11) IS 'uid11 = uid11';
+COMMENT ON OPERATOR = (uid11, uid11) IS 'equal (uid11: time order, equal to text order)';
+COMMENT ON FUNCTION uid11_ne(uid11, uid11) IS 'uid11 <> uid11';
+COMMENT ON OPERATOR <> (uid11, uid11) IS 'not equal (uid11: time order, equal to text order)';
+COMMENT ON FUNCTION uid11_lt(uid11, uid11) IS 'uid11 < uid11';
+COMMENT ON OPERATOR < (uid11, uid11) IS 'less than (uid11: time order, equal to text order)';
+COMMENT ON FUNCTION uid11_le(uid11, uid11) IS 'uid11 <= uid11';
+COMMENT ON OPERATOR <= (uid11, uid11) IS 'less than or equal (uid11: time order, equal to text order)';
+COMMENT ON FUNCTION uid11_gt(uid11, uid11) IS 'uid11 > uid11';
+COMMENT ON OPERATOR > (uid11, uid11) IS 'greater than (uid11: time order, equal to text order)';
+COMMENT ON FUNCTION uid11_ge(uid11, uid11) IS 'uid11 >= uid11';
+COMMENT ON OPERATOR >= (uid11, uid11) IS 'greater than or equal (uid11: time order, equal to text order)';
+COMMENT ON FUNCTION uid11_cmp(uid11, uid11) IS 'btree comparison of uid11: -1, 0 or 1';
+COMMENT ON FUNCTION uid11_sortsupport(internal) IS 'btree sort support of uid11';
+COMMENT ON FUNCTION uid11_hash(uid11) IS 'hash of uid11 (the same on every CPU)';
+COMMENT ON FUNCTION uid11_hash_extended(uid11, int8) IS 'seeded 64-bit hash of uid11 (hash partitioning)';
+COMMENT ON FUNCTION uid11_larger(uid11, uid11) IS 'the larger of two uid11 values (max aggregate)';
+COMMENT ON FUNCTION uid11_smaller(uid11, uid11) IS 'the smaller of two uid11 values (min aggregate)';
+COMMENT ON FUNCTION uid11_brin_distance(internal, internal) IS 'distance between two uid11 values for BRIN minmax-multi';
+COMMENT ON AGGREGATE min(uid11) IS 'the smallest (earliest) uid11';
+COMMENT ON AGGREGATE max(uid11) IS 'the largest (latest) uid11';
+COMMENT ON OPERATOR CLASS uid11_ops USING btree IS 'default btree operator class of uid11';
+COMMENT ON OPERATOR FAMILY uid11_ops USING btree IS 'btree operator family of uid11';
+COMMENT ON OPERATOR CLASS uid11_ops USING hash IS 'default hash operator class of uid11';
+COMMENT ON OPERATOR FAMILY uid11_ops USING hash IS 'hash operator family of uid11';
+COMMENT ON OPERATOR CLASS uid11_minmax_ops USING brin IS 'default BRIN minmax operator class of uid11';
+COMMENT ON OPERATOR FAMILY uid11_minmax_ops USING brin IS 'BRIN minmax operator family of uid11';
+COMMENT ON TYPE uid11[] IS 'array of uid11';
+COMMENT ON CAST (uid11 AS bytea) IS 'the 8 big-endian bytes of a uid11';
+COMMENT ON CAST (bytea AS uid11) IS 'a uid11 from exactly 8 big-endian bytes';
+COMMENT ON CAST (uid11 AS timestamptz) IS 'the time of a uid11, as xid_timestamp()';
+COMMENT ON CAST (uid11 AS bigint) IS 'the 64 bits of a uid11 unchanged (payloads >= 2^63 are negative)';
+COMMENT ON CAST (bigint AS uid11) IS 'the 64 bits of a bigint unchanged';
+COMMENT ON CAST (uid11 AS numeric) IS 'the unsigned value of a uid11';
+COMMENT ON TYPE uid11range[] IS 'array of uid11range';
+COMMENT ON FUNCTION uid11range(uid11, uid11) IS 'a uid11range from its bounds, [lower, upper)';
+COMMENT ON FUNCTION uid11range(uid11, uid11, text) IS 'a uid11range from its bounds and their inclusivity';
+COMMENT ON FUNCTION timeid_in(cstring) IS 'text input of timeid';
+COMMENT ON FUNCTION timeid_out(timeid) IS 'text output of timeid (the canonical form)';
+COMMENT ON FUNCTION timeid_recv(internal) IS 'binary input of timeid: exactly 8 bytes, big-endian';
+COMMENT ON FUNCTION timeid_send(timeid) IS 'binary output of timeid: 8 bytes, big-endian';
+COMMENT ON FUNCTION timeid_eq(timeid, timeid) IS 'timeid = timeid';
+COMMENT ON OPERATOR = (timeid, timeid) IS 'equal (timeid: time order, equal to text order)';
+COMMENT ON FUNCTION timeid_ne(timeid, timeid) IS 'timeid <> timeid';
+COMMENT ON OPERATOR <> (timeid, timeid) IS 'not equal (timeid: time order, equal to text order)';
+COMMENT ON FUNCTION timeid_lt(timeid, timeid) IS 'timeid < timeid';
+COMMENT ON OPERATOR < (timeid, timeid) IS 'less than (timeid: time order, equal to text order)';
+COMMENT ON FUNCTION timeid_le(timeid, timeid) IS 'timeid <= timeid';
+COMMENT ON OPERATOR <= (timeid, timeid) IS 'less than or equal (timeid: time order, equal to text order)';
+COMMENT ON FUNCTION timeid_gt(timeid, timeid) IS 'timeid > timeid';
+COMMENT ON OPERATOR > (timeid, timeid) IS 'greater than (timeid: time order, equal to text order)';
+COMMENT ON FUNCTION timeid_ge(timeid, timeid) IS 'timeid >= timeid';
+COMMENT ON OPERATOR >= (timeid, timeid) IS 'greater than or equal (timeid: time order, equal to text order)';
+COMMENT ON FUNCTION timeid_cmp(timeid, timeid) IS 'btree comparison of timeid: -1, 0 or 1';
+COMMENT ON FUNCTION timeid_sortsupport(internal) IS 'btree sort support of timeid';
+COMMENT ON FUNCTION timeid_hash(timeid) IS 'hash of timeid (the same on every CPU)';
+COMMENT ON FUNCTION timeid_hash_extended(timeid, int8) IS 'seeded 64-bit hash of timeid (hash partitioning)';
+COMMENT ON FUNCTION timeid_larger(timeid, timeid) IS 'the larger of two timeid values (max aggregate)';
+COMMENT ON FUNCTION timeid_smaller(timeid, timeid) IS 'the smaller of two timeid values (min aggregate)';
+COMMENT ON FUNCTION timeid_brin_distance(internal, internal) IS 'distance between two timeid values for BRIN minmax-multi';
+COMMENT ON AGGREGATE min(timeid) IS 'the smallest (earliest) timeid';
+COMMENT ON AGGREGATE max(timeid) IS 'the largest (latest) timeid';
+COMMENT ON OPERATOR CLASS timeid_ops USING btree IS 'default btree operator class of timeid';
+COMMENT ON OPERATOR FAMILY timeid_ops USING btree IS 'btree operator family of timeid';
+COMMENT ON OPERATOR CLASS timeid_ops USING hash IS 'default hash operator class of timeid';
+COMMENT ON OPERATOR FAMILY timeid_ops USING hash IS 'hash operator family of timeid';
+COMMENT ON OPERATOR CLASS timeid_minmax_ops USING brin IS 'default BRIN minmax operator class of timeid';
+COMMENT ON OPERATOR FAMILY timeid_minmax_ops USING brin IS 'BRIN minmax operator family of timeid';
+COMMENT ON TYPE timeid[] IS 'array of timeid';
+COMMENT ON CAST (timeid AS bytea) IS 'the 8 big-endian bytes of a timeid';
+COMMENT ON CAST (bytea AS timeid) IS 'a timeid from exactly 8 big-endian bytes';
+COMMENT ON CAST (timeid AS timestamptz) IS 'the time of a timeid, as timeid_timestamp()';
+COMMENT ON CAST (timeid AS bigint) IS 'the integer value of a timeid';
+COMMENT ON CAST (bigint AS timeid) IS 'a timeid from its integer value (negative: out of range)';
+COMMENT ON TYPE timeidrange[] IS 'array of timeidrange';
+COMMENT ON FUNCTION timeidrange(timeid, timeid) IS 'a timeidrange from its bounds, [lower, upper)';
+COMMENT ON FUNCTION timeidrange(timeid, timeid, text) IS 'a timeidrange from its bounds and their inclusivity';
+COMMENT ON FUNCTION ulidflake_in(cstring) IS 'text input of ulidflake';
+COMMENT ON FUNCTION ulidflake_out(ulidflake) IS 'text output of ulidflake (the canonical form)';
+COMMENT ON FUNCTION ulidflake_recv(internal) IS 'binary input of ulidflake: exactly 8 bytes, big-endian';
+COMMENT ON FUNCTION ulidflake_send(ulidflake) IS 'binary output of ulidflake: 8 bytes, big-endian';
+COMMENT ON FUNCTION ulidflake_eq(ulidflake, ulidflake) IS 'ulidflake = ulidflake';
+COMMENT ON OPERATOR = (ulidflake, ulidflake) IS 'equal (ulidflake: time order, equal to text order)';
+COMMENT ON FUNCTION ulidflake_ne(ulidflake, ulidflake) IS 'ulidflake <> ulidflake';
+COMMENT ON OPERATOR <> (ulidflake, ulidflake) IS 'not equal (ulidflake: time order, equal to text order)';
+COMMENT ON FUNCTION ulidflake_lt(ulidflake, ulidflake) IS 'ulidflake < ulidflake';
+COMMENT ON OPERATOR < (ulidflake, ulidflake) IS 'less than (ulidflake: time order, equal to text order)';
+COMMENT ON FUNCTION ulidflake_le(ulidflake, ulidflake) IS 'ulidflake <= ulidflake';
+COMMENT ON OPERATOR <= (ulidflake, ulidflake) IS 'less than or equal (ulidflake: time order, equal to text order)';
+COMMENT ON FUNCTION ulidflake_gt(ulidflake, ulidflake) IS 'ulidflake > ulidflake';
+COMMENT ON OPERATOR > (ulidflake, ulidflake) IS 'greater than (ulidflake: time order, equal to text order)';
+COMMENT ON FUNCTION ulidflake_ge(ulidflake, ulidflake) IS 'ulidflake >= ulidflake';
+COMMENT ON OPERATOR >= (ulidflake, ulidflake) IS 'greater than or equal (ulidflake: time order, equal to text order)';
+COMMENT ON FUNCTION ulidflake_cmp(ulidflake, ulidflake) IS 'btree comparison of ulidflake: -1, 0 or 1';
+COMMENT ON FUNCTION ulidflake_sortsupport(internal) IS 'btree sort support of ulidflake';
+COMMENT ON FUNCTION ulidflake_hash(ulidflake) IS 'hash of ulidflake (the same on every CPU)';
+COMMENT ON FUNCTION ulidflake_hash_extended(ulidflake, int8) IS 'seeded 64-bit hash of ulidflake (hash partitioning)';
+COMMENT ON FUNCTION ulidflake_larger(ulidflake, ulidflake) IS 'the larger of two ulidflake values (max aggregate)';
+COMMENT ON FUNCTION ulidflake_smaller(ulidflake, ulidflake) IS 'the smaller of two ulidflake values (min aggregate)';
+COMMENT ON FUNCTION ulidflake_brin_distance(internal, internal) IS 'distance between two ulidflake values for BRIN minmax-multi';
+COMMENT ON AGGREGATE min(ulidflake) IS 'the smallest (earliest) ulidflake';
+COMMENT ON AGGREGATE max(ulidflake) IS 'the largest (latest) ulidflake';
+COMMENT ON OPERATOR CLASS ulidflake_ops USING btree IS 'default btree operator class of ulidflake';
+COMMENT ON OPERATOR FAMILY ulidflake_ops USING btree IS 'btree operator family of ulidflake';
+COMMENT ON OPERATOR CLASS ulidflake_ops USING hash IS 'default hash operator class of ulidflake';
+COMMENT ON OPERATOR FAMILY ulidflake_ops USING hash IS 'hash operator family of ulidflake';
+COMMENT ON OPERATOR CLASS ulidflake_minmax_ops USING brin IS 'default BRIN minmax operator class of ulidflake';
+COMMENT ON OPERATOR FAMILY ulidflake_minmax_ops USING brin IS 'BRIN minmax operator family of ulidflake';
+COMMENT ON TYPE ulidflake[] IS 'array of ulidflake';
+COMMENT ON CAST (ulidflake AS bytea) IS 'the 8 big-endian bytes of a ulidflake';
+COMMENT ON CAST (bytea AS ulidflake) IS 'a ulidflake from exactly 8 big-endian bytes';
+COMMENT ON CAST (ulidflake AS timestamptz) IS 'the time of a ulidflake, as ulidflake_timestamp()';
+COMMENT ON CAST (ulidflake AS bigint) IS 'the integer value of a ulidflake';
+COMMENT ON CAST (bigint AS ulidflake) IS 'a ulidflake from its integer value (negative: out of range)';
+COMMENT ON TYPE ulidflakerange[] IS 'array of ulidflakerange';
+COMMENT ON FUNCTION ulidflakerange(ulidflake, ulidflake) IS 'a ulidflakerange from its bounds, [lower, upper)';
+COMMENT ON FUNCTION ulidflakerange(ulidflake, ulidflake, text) IS 'a ulidflakerange from its bounds and their inclusivity';
+COMMENT ON FUNCTION ulid_in(cstring) IS 'text input of ulid';
+COMMENT ON FUNCTION ulid_out(ulid) IS 'text output of ulid (the canonical form)';
+COMMENT ON FUNCTION ulid_recv(internal) IS 'binary input of ulid: exactly 16 bytes, big-endian';
+COMMENT ON FUNCTION ulid_send(ulid) IS 'binary output of ulid: 16 bytes, big-endian';
+COMMENT ON FUNCTION ulid_eq(ulid, ulid) IS 'ulid = ulid';
+COMMENT ON OPERATOR = (ulid, ulid) IS 'equal (ulid: time order, equal to text order)';
+COMMENT ON FUNCTION ulid_ne(ulid, ulid) IS 'ulid <> ulid';
+COMMENT ON OPERATOR <> (ulid, ulid) IS 'not equal (ulid: time order, equal to text order)';
+COMMENT ON FUNCTION ulid_lt(ulid, ulid) IS 'ulid < ulid';
+COMMENT ON OPERATOR < (ulid, ulid) IS 'less than (ulid: time order, equal to text order)';
+COMMENT ON FUNCTION ulid_le(ulid, ulid) IS 'ulid <= ulid';
+COMMENT ON OPERATOR <= (ulid, ulid) IS 'less than or equal (ulid: time order, equal to text order)';
+COMMENT ON FUNCTION ulid_gt(ulid, ulid) IS 'ulid > ulid';
+COMMENT ON OPERATOR > (ulid, ulid) IS 'greater than (ulid: time order, equal to text order)';
+COMMENT ON FUNCTION ulid_ge(ulid, ulid) IS 'ulid >= ulid';
+COMMENT ON OPERATOR >= (ulid, ulid) IS 'greater than or equal (ulid: time order, equal to text order)';
+COMMENT ON FUNCTION ulid_cmp(ulid, ulid) IS 'btree comparison of ulid: -1, 0 or 1';
+COMMENT ON FUNCTION ulid_sortsupport(internal) IS 'btree sort support of ulid (abbreviated keys)';
+COMMENT ON FUNCTION ulid_hash(ulid) IS 'hash of ulid (the same on every CPU)';
+COMMENT ON FUNCTION ulid_hash_extended(ulid, int8) IS 'seeded 64-bit hash of ulid (hash partitioning)';
+COMMENT ON FUNCTION ulid_larger(ulid, ulid) IS 'the larger of two ulid values (max aggregate)';
+COMMENT ON FUNCTION ulid_smaller(ulid, ulid) IS 'the smaller of two ulid values (min aggregate)';
+COMMENT ON FUNCTION ulid_brin_distance(internal, internal) IS 'distance between two ulid values for BRIN minmax-multi';
+COMMENT ON AGGREGATE min(ulid) IS 'the smallest (earliest) ulid';
+COMMENT ON AGGREGATE max(ulid) IS 'the largest (latest) ulid';
+COMMENT ON OPERATOR CLASS ulid_ops USING btree IS 'default btree operator class of ulid';
+COMMENT ON OPERATOR FAMILY ulid_ops USING btree IS 'btree operator family of ulid (with uuid)';
+COMMENT ON OPERATOR CLASS ulid_ops USING hash IS 'default hash operator class of ulid';
+COMMENT ON OPERATOR FAMILY ulid_ops USING hash IS 'hash operator family of ulid (with uuid)';
+COMMENT ON OPERATOR CLASS ulid_minmax_ops USING brin IS 'default BRIN minmax operator class of ulid';
+COMMENT ON OPERATOR FAMILY ulid_minmax_ops USING brin IS 'BRIN minmax operator family of ulid';
+COMMENT ON TYPE ulid[] IS 'array of ulid';
+COMMENT ON CAST (ulid AS bytea) IS 'the 16 big-endian bytes of a ulid';
+COMMENT ON CAST (bytea AS ulid) IS 'a ulid from exactly 16 big-endian bytes';
+COMMENT ON CAST (ulid AS timestamptz) IS 'the time of a ulid, as ulid_timestamp()';
+COMMENT ON CAST (ulid AS uuid) IS 'the 16 bytes of a ulid as a uuid';
+COMMENT ON CAST (uuid AS ulid) IS 'the 16 bytes of a uuid as a ulid';
+COMMENT ON TYPE ulidrange[] IS 'array of ulidrange';
+COMMENT ON FUNCTION ulidrange(ulid, ulid) IS 'a ulidrange from its bounds, [lower, upper)';
+COMMENT ON FUNCTION ulidrange(ulid, ulid, text) IS 'a ulidrange from its bounds and their inclusivity';
+COMMENT ON FUNCTION euid_in(cstring) IS 'text input of euid';
+COMMENT ON FUNCTION euid_out(euid) IS 'text output of euid (the canonical form)';
+COMMENT ON FUNCTION euid_recv(internal) IS 'binary input of euid: exactly 16 bytes, big-endian';
+COMMENT ON FUNCTION euid_send(euid) IS 'binary output of euid: 16 bytes, big-endian';
+COMMENT ON FUNCTION euid_eq(euid, euid) IS 'euid = euid';
+COMMENT ON OPERATOR = (euid, euid) IS 'equal (euid: time order, equal to text order)';
+COMMENT ON FUNCTION euid_ne(euid, euid) IS 'euid <> euid';
+COMMENT ON OPERATOR <> (euid, euid) IS 'not equal (euid: time order, equal to text order)';
+COMMENT ON FUNCTION euid_lt(euid, euid) IS 'euid < euid';
+COMMENT ON OPERATOR < (euid, euid) IS 'less than (euid: time order, equal to text order)';
+COMMENT ON FUNCTION euid_le(euid, euid) IS 'euid <= euid';
+COMMENT ON OPERATOR <= (euid, euid) IS 'less than or equal (euid: time order, equal to text order)';
+COMMENT ON FUNCTION euid_gt(euid, euid) IS 'euid > euid';
+COMMENT ON OPERATOR > (euid, euid) IS 'greater than (euid: time order, equal to text order)';
+COMMENT ON FUNCTION euid_ge(euid, euid) IS 'euid >= euid';
+COMMENT ON OPERATOR >= (euid, euid) IS 'greater than or equal (euid: time order, equal to text order)';
+COMMENT ON FUNCTION euid_cmp(euid, euid) IS 'btree comparison of euid: -1, 0 or 1';
+COMMENT ON FUNCTION euid_sortsupport(internal) IS 'btree sort support of euid (abbreviated keys)';
+COMMENT ON FUNCTION euid_hash(euid) IS 'hash of euid (the same on every CPU)';
+COMMENT ON FUNCTION euid_hash_extended(euid, int8) IS 'seeded 64-bit hash of euid (hash partitioning)';
+COMMENT ON FUNCTION euid_larger(euid, euid) IS 'the larger of two euid values (max aggregate)';
+COMMENT ON FUNCTION euid_smaller(euid, euid) IS 'the smaller of two euid values (min aggregate)';
+COMMENT ON FUNCTION euid_brin_distance(internal, internal) IS 'distance between two euid values for BRIN minmax-multi';
+COMMENT ON AGGREGATE min(euid) IS 'the smallest (earliest) euid';
+COMMENT ON AGGREGATE max(euid) IS 'the largest (latest) euid';
+COMMENT ON OPERATOR CLASS euid_ops USING btree IS 'default btree operator class of euid';
+COMMENT ON OPERATOR FAMILY euid_ops USING btree IS 'btree operator family of euid (with uuid)';
+COMMENT ON OPERATOR CLASS euid_ops USING hash IS 'default hash operator class of euid';
+COMMENT ON OPERATOR FAMILY euid_ops USING hash IS 'hash operator family of euid (with uuid)';
+COMMENT ON OPERATOR CLASS euid_minmax_ops USING brin IS 'default BRIN minmax operator class of euid';
+COMMENT ON OPERATOR FAMILY euid_minmax_ops USING brin IS 'BRIN minmax operator family of euid';
+COMMENT ON TYPE euid[] IS 'array of euid';
+COMMENT ON CAST (euid AS bytea) IS 'the 16 big-endian bytes of a euid';
+COMMENT ON CAST (bytea AS euid) IS 'a euid from exactly 16 big-endian bytes';
+COMMENT ON CAST (euid AS timestamptz) IS 'the time of a euid, as euid_timestamp()';
+COMMENT ON CAST (euid AS uuid) IS 'the 16 bytes of a euid as a uuid';
+COMMENT ON CAST (uuid AS euid) IS 'the 16 bytes of a uuid as a euid';
+COMMENT ON TYPE euidrange[] IS 'array of euidrange';
+COMMENT ON FUNCTION euidrange(euid, euid) IS 'a euidrange from its bounds, [lower, upper)';
+COMMENT ON FUNCTION euidrange(euid, euid, text) IS 'a euidrange from its bounds and their inclusivity';
+DO $$
+BEGIN
+	IF current_setting('server_version_num')::int >= 140000 THEN
+		EXECUTE $sql$
+		COMMENT ON TYPE uid11multirange IS 'multirange of uid11'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE uid11multirange[] IS 'array of uid11multirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION uid11multirange() IS 'an empty uid11multirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION uid11multirange(uid11range) IS 'a uid11multirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION uid11multirange(VARIADIC uid11range[]) IS 'a uid11multirange of the given ranges'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON CAST (uid11range AS uid11multirange) IS 'a uid11range as a uid11multirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR CLASS uid11_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class of uid11'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR FAMILY uid11_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator family of uid11'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE timeidmultirange IS 'multirange of timeid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE timeidmultirange[] IS 'array of timeidmultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION timeidmultirange() IS 'an empty timeidmultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION timeidmultirange(timeidrange) IS 'a timeidmultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION timeidmultirange(VARIADIC timeidrange[]) IS 'a timeidmultirange of the given ranges'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON CAST (timeidrange AS timeidmultirange) IS 'a timeidrange as a timeidmultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR CLASS timeid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class of timeid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR FAMILY timeid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator family of timeid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE ulidflakemultirange IS 'multirange of ulidflake'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE ulidflakemultirange[] IS 'array of ulidflakemultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION ulidflakemultirange() IS 'an empty ulidflakemultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION ulidflakemultirange(ulidflakerange) IS 'a ulidflakemultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION ulidflakemultirange(VARIADIC ulidflakerange[]) IS 'a ulidflakemultirange of the given ranges'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON CAST (ulidflakerange AS ulidflakemultirange) IS 'a ulidflakerange as a ulidflakemultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR CLASS ulidflake_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class of ulidflake'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR FAMILY ulidflake_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator family of ulidflake'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE ulidmultirange IS 'multirange of ulid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE ulidmultirange[] IS 'array of ulidmultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION ulidmultirange() IS 'an empty ulidmultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION ulidmultirange(ulidrange) IS 'a ulidmultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION ulidmultirange(VARIADIC ulidrange[]) IS 'a ulidmultirange of the given ranges'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON CAST (ulidrange AS ulidmultirange) IS 'a ulidrange as a ulidmultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR CLASS ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class of ulid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR FAMILY ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator family of ulid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE euidmultirange IS 'multirange of euid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON TYPE euidmultirange[] IS 'array of euidmultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION euidmultirange() IS 'an empty euidmultirange'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION euidmultirange(euidrange) IS 'a euidmultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON FUNCTION euidmultirange(VARIADIC euidrange[]) IS 'a euidmultirange of the given ranges'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON CAST (euidrange AS euidmultirange) IS 'a euidrange as a euidmultirange of one range'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR CLASS euid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class of euid'
+		$sql$;
+		EXECUTE $sql$
+		COMMENT ON OPERATOR FAMILY euid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator family of euid'
+		$sql$;
+	END IF;
+END
+$$;

@@ -276,6 +276,8 @@ def uuid_cross_type():
                 out.append(f"CREATE OPERATOR {op} (\n\tLEFTARG = {left}, RIGHTARG = {right}, "
                            f"FUNCTION = {f},\n\tCOMMUTATOR = {com}, NEGATOR = {neg}, "
                            f"RESTRICT = {rest}, JOIN = {join}{extra}\n);\n")
+                out.append(f"COMMENT ON OPERATOR {op} ({left}, {right}) IS "
+                           f"'{left} {op} {right}, comparing the 16 bytes';\n")
             f = f"{left}_cmp_{right}"
             out.append(fn(f, f"{left}, {right}", "int4", " LEAKPROOF", symbol=f"{t}_cmp"))
             out.append(f"COMMENT ON FUNCTION {f}({left}, {right}) IS "
@@ -305,8 +307,89 @@ def uuid_cross_type():
     return "".join(out)
 
 
+OP_WORDS = {"=": "equal", "<>": "not equal", "<": "less than", "<=": "less than or equal",
+            ">": "greater than", ">=": "greater than or equal"}
+
+
+def comments():
+    """A COMMENT on every object of the extension that 1.0 left without one (the I/O, operator
+    and support functions, operators, operator classes and families, casts, aggregates, array
+    types, and what CREATE TYPE ... AS RANGE makes), so that \\dd and the catalogs describe every
+    object. Multiranges and the minmax-multi classes exist from PostgreSQL 14 on."""
+    out = [f"\n-- {'-' * 96}\n-- comments\n-- {'-' * 96}\n\n"]
+
+    def c(kind, obj, text):
+        out.append(f"COMMENT ON {kind} {obj} IS '{text}';\n")
+
+    for d in TYPES:
+        t, w = d["t"], d["w"]
+        nbytes = w // 8
+        c("FUNCTION", f"{t}_in(cstring)", f"text input of {t}")
+        c("FUNCTION", f"{t}_out({t})", f"text output of {t} (the canonical form)")
+        c("FUNCTION", f"{t}_recv(internal)", f"binary input of {t}: exactly {nbytes} bytes, big-endian")
+        c("FUNCTION", f"{t}_send({t})", f"binary output of {t}: {nbytes} bytes, big-endian")
+        for name, op in (("eq", "="), ("ne", "<>"), ("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">=")):
+            c("FUNCTION", f"{t}_{name}({t}, {t})", f"{t} {op} {t}")
+            c("OPERATOR", f"{op} ({t}, {t})", f"{OP_WORDS[op]} ({t}: time order, equal to text order)")
+        c("FUNCTION", f"{t}_cmp({t}, {t})", f"btree comparison of {t}: -1, 0 or 1")
+        c("FUNCTION", f"{t}_sortsupport(internal)", f"btree sort support of {t}" +
+          (" (abbreviated keys)" if w == 128 else ""))
+        c("FUNCTION", f"{t}_hash({t})", f"hash of {t} (the same on every CPU)")
+        c("FUNCTION", f"{t}_hash_extended({t}, int8)", f"seeded 64-bit hash of {t} (hash partitioning)")
+        c("FUNCTION", f"{t}_larger({t}, {t})", f"the larger of two {t} values (max aggregate)")
+        c("FUNCTION", f"{t}_smaller({t}, {t})", f"the smaller of two {t} values (min aggregate)")
+        c("FUNCTION", f"{t}_brin_distance(internal, internal)",
+          f"distance between two {t} values for BRIN minmax-multi")
+        c("AGGREGATE", f"min({t})", f"the smallest (earliest) {t}")
+        c("AGGREGATE", f"max({t})", f"the largest (latest) {t}")
+        c("OPERATOR CLASS", f"{t}_ops USING btree", f"default btree operator class of {t}")
+        c("OPERATOR FAMILY", f"{t}_ops USING btree", f"btree operator family of {t}" +
+          (" (with uuid)" if w == 128 else ""))
+        c("OPERATOR CLASS", f"{t}_ops USING hash", f"default hash operator class of {t}")
+        c("OPERATOR FAMILY", f"{t}_ops USING hash", f"hash operator family of {t}" +
+          (" (with uuid)" if w == 128 else ""))
+        c("OPERATOR CLASS", f"{t}_minmax_ops USING brin", f"default BRIN minmax operator class of {t}")
+        c("OPERATOR FAMILY", f"{t}_minmax_ops USING brin", f"BRIN minmax operator family of {t}")
+        c("TYPE", f"{t}[]", f"array of {t}")
+        c("CAST", f"({t} AS bytea)", f"the {nbytes} big-endian bytes of a {t}")
+        c("CAST", f"(bytea AS {t})", f"a {t} from exactly {nbytes} big-endian bytes")
+        c("CAST", f"({t} AS timestamptz)", f"the time of a {t}, as {d['ts']}()")
+        if t in ("uid11", "timeid", "ulidflake"):
+            if t == "uid11":
+                c("CAST", "(uid11 AS bigint)", "the 64 bits of a uid11 unchanged (payloads >= 2^63 are negative)")
+                c("CAST", "(bigint AS uid11)", "the 64 bits of a bigint unchanged")
+                c("CAST", "(uid11 AS numeric)", "the unsigned value of a uid11")
+            else:
+                c("CAST", f"({t} AS bigint)", f"the integer value of a {t}")
+                c("CAST", f"(bigint AS {t})", f"a {t} from its integer value (negative: out of range)")
+        else:
+            c("CAST", f"({t} AS uuid)", f"the 16 bytes of a {t} as a uuid")
+            c("CAST", f"(uuid AS {t})", f"the 16 bytes of a uuid as a {t}")
+        r = f"{t}range"
+        c("TYPE", f"{r}[]", f"array of {r}")
+        c("FUNCTION", f"{r}({t}, {t})", f"a {r} from its bounds, [lower, upper)")
+        c("FUNCTION", f"{r}({t}, {t}, text)", f"a {r} from its bounds and their inclusivity")
+    multi = []
+    for d in TYPES:
+        t = d["t"]
+        r, m = f"{t}range", f"{t}multirange"
+        for kind, obj, text in (("TYPE", m, f"multirange of {t}"),
+                                ("TYPE", f"{m}[]", f"array of {m}"),
+                                ("FUNCTION", f"{m}()", f"an empty {m}"),
+                                ("FUNCTION", f"{m}({r})", f"a {m} of one range"),
+                                ("FUNCTION", f"{m}(VARIADIC {r}[])", f"a {m} of the given ranges"),
+                                ("CAST", f"({r} AS {m})", f"a {r} as a {m} of one range"),
+                                ("OPERATOR CLASS", f"{t}_minmax_multi_ops USING brin",
+                                 f"BRIN minmax-multi operator class of {t}"),
+                                ("OPERATOR FAMILY", f"{t}_minmax_multi_ops USING brin",
+                                 f"BRIN minmax-multi operator family of {t}")):
+            multi.append(f"COMMENT ON {kind} {obj} IS '{text}'")
+    out.append(server_at_least(140000, multi))
+    return "".join(out)
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
-ADDED_IN_1_1 = [skip_support, uuid_cross_type]
+ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */

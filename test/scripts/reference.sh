@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# reference.sh: the README's SQL reference cannot drift from what the extension installs, and every
+# object carries a COMMENT.
+#
+# Lists every function, operator, type, cast and operator class that CREATE EXTENSION idtypes makes
+# a member of the extension (pg_depend), and every idtypes.* setting (pg_settings), and checks with
+# test/lib/readme_reference.py that the README's SQL reference names each; then that each member
+# has a description (obj_description). Run by test/run_tests.sh (PGHOST/PGPORT/PGUSER/PGBIN set).
+set -euo pipefail
+trap '' PIPE
+top=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At "$@"; }
+psql_q -d postgres -c "DROP DATABASE IF EXISTS idt_reference" -c "CREATE DATABASE idt_reference" 2>/dev/null
+psql_q -d idt_reference -c "CREATE EXTENSION idtypes"
+
+members="SELECT classid, objid FROM pg_depend
+	WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e'
+	  AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'idtypes')"
+psql_q -d idt_reference -F $'\t' -c "LOAD 'idtypes'" -c "
+WITH m AS ($members)
+SELECT 'function', p.proname, '' FROM m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
+UNION
+SELECT 'operator', o.oprname, concat_ws(',', format_type(nullif(o.oprleft, 0), NULL), format_type(o.oprright, NULL))
+FROM m JOIN pg_operator o ON m.classid = 'pg_operator'::regclass AND o.oid = m.objid
+UNION
+SELECT 'type', t.typname, '' FROM m JOIN pg_type t ON m.classid = 'pg_type'::regclass AND t.oid = m.objid
+WHERE t.typcategory <> 'A'
+UNION
+SELECT 'cast', format_type(c.castsource, NULL) || ' -> ' || format_type(c.casttarget, NULL),
+       format_type(c.castsource, NULL) || E'\t' || format_type(c.casttarget, NULL)
+FROM m JOIN pg_cast c ON m.classid = 'pg_cast'::regclass AND c.oid = m.objid
+UNION
+SELECT 'opclass', c.opcname, '' FROM m JOIN pg_opclass c ON m.classid = 'pg_opclass'::regclass AND c.oid = m.objid
+UNION
+SELECT 'setting', name, '' FROM pg_settings WHERE name LIKE 'idtypes.%'
+ORDER BY 1, 2, 3" >"$work/objects.tsv"
+
+fail=0
+echo "$(wc -l <"$work/objects.tsv") objects: $(cut -f1 "$work/objects.tsv" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}')"
+if python3 "$top/test/lib/readme_reference.py" "$top/README.md" "$work/objects.tsv"; then
+	echo "ok: the README's SQL reference names every function, operator, type, cast, operator class and setting"
+else
+	echo "FAILED: objects missing from the README's SQL reference (above)"
+	fail=1
+fi
+
+uncommented=$(psql_q -d idt_reference -c "
+WITH m AS ($members)
+SELECT pg_describe_object(classid, objid, 0) FROM m
+WHERE obj_description(objid, classid::regclass::name) IS NULL ORDER BY 1")
+total=$(psql_q -d idt_reference -c "WITH m AS ($members) SELECT count(*) FROM m")
+if [ -z "$uncommented" ]; then
+	echo "ok: all $total objects of the extension have a COMMENT"
+else
+	echo "$uncommented"
+	echo "FAILED: objects without a COMMENT (above)"
+	fail=1
+fi
+psql_q -d postgres -c "DROP DATABASE idt_reference"
+exit $fail
