@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# dist.sh: `make dist` gives a PGXN archive that stands on its own: META.json valid and true to the
+# tree (version = the control file's default_version, the provided file and docfile inside the
+# archive), and the unpacked archive builds, installs into a stage and passes `make installcheck`
+# on a cluster of its own that loads the extension from that stage (extension_destdir: Debian's
+# servers have it, so this runs on the packaged 15; elsewhere it does not apply).
+#
+# Run by test/run_tests.sh (PG_CONFIG, PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
+set -euo pipefail
+trap '' PIPE
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+if ! "$PGBIN/postgres" --describe-config 2>/dev/null | grep -q '^extension_destdir'; then
+	echo "this server has no extension_destdir setting (a Debian patch): the archive is tested on Debian's 15"
+	exit 77
+fi
+work=$(mktemp -d)
+chmod 755 "$work"
+cluster=
+trap '[ -z "$cluster" ] || bash "$IDTYPES_TEST_START_CLUSTER" stop "$cluster" >/dev/null 2>&1; rm -rf "$work"' EXIT
+fail=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAILED: $1"; fail=1; }
+
+make -s -C "$top" dist DIST_DIR="$work" >/dev/null
+zip=$(ls "$work"/idtypes-*.zip)
+echo "archive: $(basename "$zip"), $(unzip -l "$zip" | tail -n 1 | awk '{print $2}') files"
+(cd "$work" && unzip -q "$zip")
+src=$(ls -d "$work"/idtypes-*/)
+
+# META.json: the keys PGXN requires, and agreement with the tree.
+if python3 - "$src" <<'PY'; then ok "META.json is valid and agrees with the tree"; else bad "META.json (above)"; fi
+import json, os, re, sys
+src = sys.argv[1]
+meta = json.load(open(os.path.join(src, "META.json")))
+problems = [k for k in ("name", "abstract", "version", "maintainer", "license", "provides", "meta-spec")
+            if k not in meta]
+semver = re.compile(r"^\d+\.\d+\.\d+$")
+if not semver.match(meta.get("version", "")):
+    problems.append("version is not semantic")
+control = open(os.path.join(src, "idtypes.control")).read()
+default = re.search(r"default_version = '([^']+)'", control).group(1)
+if meta.get("version") != default + ".0":
+    problems.append(f"version {meta.get('version')} is not the control file's {default}")
+for name, p in meta.get("provides", {}).items():
+    for key in ("file", "docfile"):
+        if key in p and not os.path.exists(os.path.join(src, p[key])):
+            problems.append(f"provides.{name}.{key} {p[key]} is not in the archive")
+    if p.get("version") != meta.get("version"):
+        problems.append(f"provides.{name}.version differs")
+if meta.get("meta-spec", {}).get("version") != "1.0.0":
+    problems.append("meta-spec version")
+if not meta.get("prereqs", {}).get("runtime", {}).get("requires", {}).get("PostgreSQL"):
+    problems.append("no PostgreSQL prerequisite")
+for p in problems:
+    print("META.json:", p)
+sys.exit(1 if problems else 0)
+PY
+
+# Build and install into a stage from the archive alone.
+if make -s -C "$src" PG_CONFIG="$PG_CONFIG" >"$work/build.log" 2>&1 &&
+	make -s -C "$src" PG_CONFIG="$PG_CONFIG" install DESTDIR="$work/stage" >>"$work/build.log" 2>&1; then
+	ok "the unpacked archive builds and installs"
+else
+	tail -n 30 "$work/build.log"
+	bad "the unpacked archive does not build"
+	exit 1
+fi
+
+# Its regression tests, on a cluster that loads idtypes from the stage.
+port=$((PGPORT + 70))
+cluster=$work/pg
+if ! IDTYPES_EXTENSION_DESTDIR=$work/stage PGPORT=$port bash "$IDTYPES_TEST_START_CLUSTER" start "$cluster"; then
+	bad "the cluster did not start"
+	exit 1
+fi
+lib=$("$PGBIN/psql" -X -At -h "$cluster" -p "$port" -U postgres -d postgres \
+	-c "CREATE EXTENSION idtypes" -c "SELECT idtypes_version()" \
+	-c "SELECT setting FROM pg_settings WHERE name = 'extension_destdir'" | tr '\n' ' ')
+echo "the cluster loads idtypes $lib"
+if make -C "$src" PG_CONFIG="$PG_CONFIG" installcheck PGHOST="$cluster" PGPORT="$port" PGUSER=postgres \
+	>"$work/check.log" 2>&1; then
+	ok "make installcheck in the unpacked archive: $(grep -cE '\.\.\. ok|^ok [0-9]+ ' "$work/check.log") tests passed"
+else
+	tail -n 40 "$work/check.log"
+	[ -f "$src/regression.diffs" ] && head -n 60 "$src/regression.diffs"
+	bad "make installcheck in the unpacked archive"
+fi
+exit $fail
