@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), server-build, citus
+#   scripts/install-deps.sh [group...]      groups: base (default), server-build, citus, drivers
 #
 # base: what building and testing against the packaged PostgreSQL 15 needs; server-build: what
 # scripts/pg-build.sh needs to build a server from Debian's source package; citus: what
-# scripts/citus-build.sh needs on top of that.
+# scripts/citus-build.sh needs on top of that; drivers: what test/scripts/drivers.sh needs to run
+# examples/ (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm).
 set -euo pipefail
 
 packages=()
@@ -14,8 +15,14 @@ for group in "${@:-base}"; do
 	base) packages+=(postgresql-server-dev-15 postgresql-contrib catch2) ;;
 	server-build) packages+=(build-essential bison flex libreadline-dev zlib1g-dev libssl-dev pkg-config) ;;
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev) ;;
+	drivers)
+		packages+=(python3-psycopg libpostgresql-jdbc-java)
+		# A JDK, unless one is there already; Node.js and npm from Debian unless some node is on PATH.
+		command -v javac >/dev/null || packages+=(default-jdk-headless)
+		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+		;;
 	*)
-		echo "install-deps.sh: unknown group '$group' (base, server-build, citus)" >&2
+		echo "install-deps.sh: unknown group '$group' (base, server-build, citus, drivers)" >&2
 		exit 2
 		;;
 	esac
