@@ -30,8 +30,9 @@ struct table32
 		}
 		if (which == b32::euid)
 		{
-			v['I'] = v['i'] = v['L'] = v['l'] = 1;
-			v['O'] = v['o'] = 0;
+			constexpr unsigned char I = 'I', i = 'i', L = 'L', l = 'l', O = 'O', o = 'o';
+			v[I] = v[i] = v[L] = v[l] = 1;
+			v[O] = v[o] = 0;
 		}
 	}
 };

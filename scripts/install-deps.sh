@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), server-build, citus, drivers
+#   scripts/install-deps.sh [group...]      groups: base (default), server-build, citus, drivers, fuzz
 #
 # base: what building and testing against the packaged PostgreSQL 15 needs; server-build: what
 # scripts/pg-build.sh needs to build a server from Debian's source package; citus: what
 # scripts/citus-build.sh needs on top of that; drivers: what test/scripts/drivers.sh needs to run
-# examples/ (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm).
+# examples/ (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm); fuzz: clang 14 and
+# its libFuzzer runtime for `make fuzz`.
 set -euo pipefail
 
 packages=()
@@ -21,8 +22,9 @@ for group in "${@:-base}"; do
 		command -v javac >/dev/null || packages+=(default-jdk-headless)
 		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 		;;
+	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
 	*)
-		echo "install-deps.sh: unknown group '$group' (base, server-build, citus, drivers)" >&2
+		echo "install-deps.sh: unknown group '$group' (base, server-build, citus, drivers, fuzz)" >&2
 		exit 2
 		;;
 	esac

@@ -3,6 +3,8 @@
 # that span two servers (pg_upgrade). Servers missing on this machine are built first by
 # scripts/pg-build.sh (once; later runs reuse them).
 #
+# With UBSAN_TOO=1 the regression tests and scripts run once more on 15 with the extension built
+# with UBSan; with FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (CI sets both).
 # PG_VERSIONS (default "13 15 17 18") picks the servers. Unit tests run with the first server
 # only: they do not depend on it. Ends with one "N passed, N failed" line adding up every run,
 # after a list of which server failed what. Exit status 0 only if nothing failed.
@@ -68,6 +70,17 @@ if [ "${UBSAN_TOO:-0}" = 1 ] && [ -n "${pg_config[15]:-}" ]; then
 	if [ "$(id -u)" -eq 0 ] && ! make --no-print-directory -s install PG_CONFIG="${pg_config[15]}" >/dev/null 2>&1; then
 		report+=("could not reinstall the plain build into 15")
 	fi
+fi
+
+# FUZZ_SECONDS_TOO=N (CI: 60): every libFuzzer target of core for N seconds (make fuzz).
+if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
+	printf '\n######## fuzzing: every target for %s s\n' "$FUZZ_SECONDS_TOO"
+	log=$tmp/fuzz.log
+	{
+		bash scripts/install-deps.sh fuzz &&
+			make --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SECONDS_TOO"
+	} 2>&1 | tee "$log"
+	add "fuzzing (${FUZZ_SECONDS_TOO} s per target)" "$log"
 fi
 
 # Tests across two servers: each runs only when both servers passed through their own run above,
