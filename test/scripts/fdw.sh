@@ -220,15 +220,18 @@ if [ "$major" -ge 12 ]; then
 	if [ "$want" = "$got" ]; then ok "generic plan: u <@ \$1 gives the same ${want#*:} rows"; else bad "generic plan: u <@ \$1: '$got', want '$want'"; fi
 fi
 
-# A window computed from now() is stable, not folded, so not shipped: the scan fetches every row.
-q="SELECT * FROM f_ids WHERE u <@ ulid_time_range(tstzrange(now() - interval '1 hour', now()))"
+# A window computed at run time is stable, not folded, so not shipped: the scan fetches every row.
+# The end of the window is read once (text -> timestamptz is stable, as now() is), so that both
+# sides see the same window: with now() itself, a row an hour old could fall in one and not the other.
+t_end=$(L -c "SELECT now()::text")
+stable_end="'$t_end'::text::timestamptz"
+q="SELECT * FROM f_ids WHERE u <@ ulid_time_range(tstzrange($stable_end - interval '1 hour', $stable_end))"
 if [ -n "$(local_filter "$q")" ]; then
-	echo "note: u <@ ulid_time_range(tstzrange(now() - interval '1 hour', now())) is evaluated locally (stable): $(remote_sql "$q")"
+	echo "note: u <@ ulid_time_range(<stable window of 1 hour>) is evaluated locally: $(remote_sql "$q")"
 else
-	echo "note: u <@ ulid_time_range(tstzrange(now() - ..., now())) is shipped: $(remote_sql "$q")"
+	echo "note: u <@ ulid_time_range(<stable window of 1 hour>) is shipped: $(remote_sql "$q")"
 fi
-same_rows "u <@ ulid_time_range(tstzrange(now() - interval '1 hour', now()))" \
-	"SELECT * FROM %T WHERE u <@ ulid_time_range(tstzrange(now() - interval '1 hour', now()))"
+same_rows "u <@ ulid_time_range(<stable window of 1 hour>)" "${q//f_ids/%T}"
 
 # Writes through the foreign table: IDs made locally, sent as text, read back from the remote.
 L <<'SQL'
