@@ -4,6 +4,14 @@
 # test/run_tests.sh).
 nodes_started=()
 
+# nodes_workdir: a scratch directory in $work for the nodes (readable by the server user, since the
+# clusters live below it), removed with every node stopped when the script exits.
+nodes_workdir() {
+	work=$(mktemp -d)
+	chmod 755 "$work"
+	trap 'nodes_stop_all; rm -rf "$work"' EXIT
+}
+
 # node_start <dir> <port> [postgres options...]: start (initdb the first time) a node.
 node_start() {
 	local dir=$1 port=$2

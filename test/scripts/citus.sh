@@ -35,9 +35,7 @@ if ! bash "$here/../../scripts/citus-build.sh" "$PG_CONFIG"; then
 	exit 1
 fi
 
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 port0=$((PGPORT + 30))
 NODES="1 2 3" # 1: coordinator, 2 and 3: workers
 dir_of() { echo "$work/n$1"; }

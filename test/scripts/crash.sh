@@ -26,18 +26,14 @@ trap '' PIPE
 TX=${CRASH_TX:-300}
 TIMEOUT=${CRASH_TIMEOUT:-60}
 SESSIONS=4
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 major=$(server_major)
 dir=$work/n port=$((PGPORT + 56))
 Q() { node_psql "$dir" "$port" -d crash "$@"; }
 KINDS="xid:uid11:generate_xid() tid:timeid:generate_tid() ulidflake:ulidflake:generate_ulidflake()
 ulid:ulid:generate_ulid_monotonic() euid:euid:generate_euid()"
 
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAILED: $1"; fail=1; }
+. "$(dirname "$0")/../lib/report.sh"
 check() { # check <what> <sql returning t>
 	local got
 	got=$(Q -c "$2" 2>&1) || true

@@ -18,9 +18,7 @@ work=$(mktemp -d)
 chmod 755 "$work"
 cluster=
 trap '[ -z "$cluster" ] || bash "$IDTYPES_TEST_START_CLUSTER" stop "$cluster" >/dev/null 2>&1; rm -rf "$work"' EXIT
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAILED: $1"; fail=1; }
+. "$(dirname "$0")/../lib/report.sh"
 
 make -s -C "$top" dist DIST_DIR="$work" >/dev/null
 zip=$(ls "$work"/idtypes-*.zip)

@@ -22,9 +22,7 @@ trap '' PIPE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$top/examples
 
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 fail=0
 
 if ! bash "$top/scripts/install-deps.sh" drivers >"$work/deps.log" 2>&1; then

@@ -24,18 +24,14 @@ trap '' PIPE
 . "$(dirname "$0")/../lib/ids_table.sh"
 
 ROWS=${FDW_ROWS:-20000}
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 major=$(server_major)
 rdir=$work/remote rport=$((PGPORT + 54))
 ldir=$work/local lport=$((PGPORT + 55))
 R() { node_psql "$rdir" "$rport" -d remote "$@"; }
 L() { node_psql "$ldir" "$lport" -d local "$@"; }
 
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAILED: $1"; fail=1; }
+. "$(dirname "$0")/../lib/report.sh"
 
 start=$SECONDS
 node_start "$rdir" "$rport"

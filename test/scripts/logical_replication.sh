@@ -27,9 +27,7 @@ trap '' PIPE
 
 ROWS=${LR_ROWS:-5000}
 TIMEOUT=${LR_TIMEOUT:-90}
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 major=$(server_major)
 pdir=$work/pub pport=$((PGPORT + 50))
 sdir=$work/sub sport=$((PGPORT + 51))
@@ -40,9 +38,7 @@ S() { # S <database> [psql arguments...]
 	node_psql "$sdir" "$sport" -d "$db" "$@"
 }
 
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAILED: $1"; fail=1; }
+. "$(dirname "$0")/../lib/report.sh"
 
 start=$SECONDS
 node_start "$pdir" "$pport" -c wal_level=logical

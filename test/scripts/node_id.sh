@@ -17,9 +17,7 @@ trap '' PIPE
 
 ROWS=${NODE_ROWS:-200000}
 SESSIONS=4
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 major=$(server_major)
 port0=$((PGPORT + 20))
 NODES="1 2 3"

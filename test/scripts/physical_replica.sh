@@ -21,9 +21,7 @@ trap '' PIPE
 
 ROWS=${PHYS_ROWS:-20000}
 TIMEOUT=${PHYS_TIMEOUT:-60}
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'nodes_stop_all; rm -rf "$work"' EXIT
+nodes_workdir
 major=$(server_major)
 pdir=$work/primary pport=$((PGPORT + 52))
 sdir=$work/standby sport=$((PGPORT + 53))
@@ -33,9 +31,7 @@ as_server_user() {
 	if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-fail=0
-ok() { echo "ok: $1"; }
-bad() { echo "FAILED: $1"; fail=1; }
+. "$(dirname "$0")/../lib/report.sh"
 
 start=$SECONDS
 node_start "$pdir" "$pport"

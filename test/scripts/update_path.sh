@@ -27,9 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAILED: $*"; fail=1; }
+. "$(dirname "$0")/../lib/report.sh"
 
 psql_q -d postgres -c "CREATE ROLE $role LOGIN" \
 	-c "CREATE DATABASE $updated OWNER $role" -c "CREATE DATABASE $fresh OWNER $role"
