@@ -376,7 +376,7 @@ tid_default_clock_id()
 	}
 	if (sbits == 0)
 		return static_cast<unsigned>(GetSystemIdentifier() % 32);
-	return static_cast<unsigned>(IDT_BACKEND_SLOT()) & ((1u << clock_id_bits) - 1);
+	return static_cast<unsigned>(slot_value(clock_id_bits));
 }
 
 Datum
