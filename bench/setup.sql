@@ -76,18 +76,17 @@ VACUUM ANALYZE;
 -- A table whose pages are not all marked visible makes its index-only scans visit the heap (seen:
 -- the first table vacuumed, while something still held back the xmin horizon): vacuum such a
 -- table again (twice, the second time after a pause), and warn if that did not help.
-SELECT format('VACUUM %I', relname) FROM pg_class
-WHERE relname LIKE 'src\_%' AND relkind = 'r' AND relallvisible < relpages * 0.95 \gexec
-SELECT 'SELECT pg_sleep(2)' FROM pg_class
-WHERE relname LIKE 'src\_%' AND relkind = 'r' AND relallvisible < relpages * 0.95 LIMIT 1 \gexec
-SELECT format('VACUUM %I', relname) FROM pg_class
-WHERE relname LIKE 'src\_%' AND relkind = 'r' AND relallvisible < relpages * 0.95 \gexec
+CREATE TEMP VIEW not_all_visible AS
+SELECT relname FROM pg_class
+WHERE relname LIKE 'src\_%' AND relkind = 'r' AND relallvisible < relpages * 0.95;
+SELECT format('VACUUM %I', relname) FROM not_all_visible \gexec
+SELECT 'SELECT pg_sleep(2)' FROM not_all_visible LIMIT 1 \gexec
+SELECT format('VACUUM %I', relname) FROM not_all_visible \gexec
 DO $$
 DECLARE
 	t text;
 BEGIN
-	FOR t IN SELECT relname FROM pg_class
-	         WHERE relname LIKE 'src\_%' AND relkind = 'r' AND relallvisible < relpages * 0.95 LOOP
+	FOR t IN SELECT relname FROM not_all_visible LOOP
 		RAISE WARNING '% is not all-visible: its index-only scans will read the heap', t;
 	END LOOP;
 END $$;
