@@ -59,15 +59,14 @@ done
 echo "Citus $(on 1 -c "SELECT extversion FROM pg_extension WHERE extname = 'citus'"):" \
 	"$(on 1 -c "SELECT count(*) FROM pg_dist_node WHERE noderole = 'primary' AND shouldhaveshards") workers"
 
-fail=0
+. "$(dirname "$0")/../lib/report.sh"
 on 1 -c "CREATE EXTENSION idtypes"
 for n in 2 3; do
 	got=$(on "$n" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'")
 	if [ -n "$got" ]; then
-		echo "ok: CREATE EXTENSION idtypes on the coordinator created idtypes $got on worker $n"
+		ok "CREATE EXTENSION idtypes on the coordinator created idtypes $got on worker $n"
 	else
-		echo "FAILED: CREATE EXTENSION idtypes on the coordinator did not reach worker $n"
-		fail=1
+		bad "CREATE EXTENSION idtypes on the coordinator did not reach worker $n"
 	fi
 done
 

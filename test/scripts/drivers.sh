@@ -23,7 +23,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$top/examples
 
 nodes_workdir
-fail=0
+. "$(dirname "$0")/../lib/report.sh"
 
 if ! bash "$top/scripts/install-deps.sh" drivers >"$work/deps.log" 2>&1; then
 	cat "$work/deps.log"
@@ -62,10 +62,9 @@ run_example() {
 	sed 's/^/    /' "$log"
 	if [ "$status" -eq 0 ] && grep -q '^ok: ' "$log" && ! grep -q '^FAILED' "$log" &&
 		grep -qE '^[0-9]+ checks, 0 failed$' "$log"; then
-		echo "ok: $name: $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
+		ok "$name: $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
 	else
-		echo "FAILED: $name (exit status $status)"
-		fail=1
+		bad "$name (exit status $status)"
 	fi
 }
 
@@ -76,8 +75,7 @@ if "$python" -c 'import psycopg' 2>"$work/py.log"; then
 		run_example "python (psycopg 3, text and binary)" "$python" "$examples/python/idtypes_psycopg.py"
 else
 	cat "$work/py.log"
-	echo "FAILED: python: psycopg does not import in $python"
-	fail=1
+	bad "python: psycopg does not import in $python"
 fi
 
 # Node.js: node_modules in the cache, installed by `npm ci` from the checked-in lock file.
@@ -101,8 +99,7 @@ if mkdir -p "$node_cache" && (
 	grep '^npm ci into' "$work/npm.log" || true
 else
 	cat "$work/npm.log"
-	echo "FAILED: node: npm ci into $node_cache"
-	fail=1
+	bad "node: npm ci into $node_cache"
 fi
 if [ -n "$node_ready" ]; then
 	PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=idt_node NODE_PATH=$node_cache/node_modules \
@@ -116,8 +113,7 @@ if javac -cp "$jar" -d "$work/java" "$examples/java/IdtypesJdbc.java" >"$work/ja
 		run_example "java (pgjdbc, PGobject, UUID)" java -cp "$work/java:$jar" IdtypesJdbc
 else
 	cat "$work/javac.log"
-	echo "FAILED: java: javac"
-	fail=1
+	bad "java: javac"
 fi
 
 exit $fail

@@ -29,11 +29,11 @@ on() { # on <node> [psql arguments...]
 	node_psql "$(dir_of "$n")" "$(port_of "$n")" "$@"
 }
 
-fail=0
+. "$(dirname "$0")/../lib/report.sh"
 check() { # check <name> <node> <sql returning t>
 	local got
 	got=$(on "$2" -d idt_node -c "$3" 2>&1) || true
-	if [ "$got" = t ]; then echo "ok: $1"; else echo "FAILED: $1 (got '$got')"; fail=1; fi
+	if [ "$got" = t ]; then ok "$1"; else bad "$1 (got '$got')"; fi
 }
 
 # The node id as the ID holds it, per kind (empty: the kind keeps all its random bits).
@@ -111,19 +111,18 @@ else
 	run "per-backend state" "xid ulidflake ulidflake_sid" no
 	got=$(on 1 -d idt_node -c "SELECT generate_tid()" 2>&1 || true)
 	if grep -q "idtypes.node_id leaves too few clock id bits" <<<"$got"; then
-		echo "ok: per-backend state: generate_tid() refuses to run with a node id"
+		ok "per-backend state: generate_tid() refuses to run with a node id"
 	else
-		echo "FAILED: per-backend state: generate_tid() with a node id gave: $got"
-		fail=1
+		bad "per-backend state: generate_tid() with a node id gave: $got"
 	fi
 	state=$(on 1 -d idt_node -v VERBOSITY=verbose -c "SELECT generate_tid()" 2>&1 | grep -o '0A000' | head -1 || true)
-	if [ "$state" = 0A000 ]; then echo "ok: its SQLSTATE is 0A000"; else echo "FAILED: SQLSTATE '$state', not 0A000"; fail=1; fi
+	if [ "$state" = 0A000 ]; then ok "its SQLSTATE is 0A000"; else bad "SQLSTATE '$state', not 0A000"; fi
 fi
 
 # The setting is node-wide: a session cannot change it.
 got=$(on 1 -d idt_node -c "LOAD 'idtypes'" \
 	-c "SELECT setting || ' ' || context FROM pg_settings WHERE name = 'idtypes.node_id'")
-if [ "$got" = "1 sighup" ]; then echo "ok: idtypes.node_id is 1 on node 1, context sighup"; else echo "FAILED: idtypes.node_id: '$got'"; fail=1; fi
+if [ "$got" = "1 sighup" ]; then ok "idtypes.node_id is 1 on node 1, context sighup"; else bad "idtypes.node_id: '$got'"; fi
 got=$(on 1 -d idt_node -v VERBOSITY=verbose -c "LOAD 'idtypes'" -c "SET idtypes.node_id = 2" 2>&1 || true)
-if grep -q "55P02" <<<"$got"; then echo "ok: SET idtypes.node_id in a session fails (55P02)"; else echo "FAILED: SET idtypes.node_id gave: $got"; fail=1; fi
+if grep -q "55P02" <<<"$got"; then ok "SET idtypes.node_id in a session fails (55P02)"; else bad "SET idtypes.node_id gave: $got"; fi
 exit $fail

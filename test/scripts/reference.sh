@@ -38,13 +38,12 @@ UNION
 SELECT 'setting', name, '' FROM pg_settings WHERE name LIKE 'idtypes.%'
 ORDER BY 1, 2, 3" >"$work/objects.tsv"
 
-fail=0
+. "$(dirname "$0")/../lib/report.sh"
 echo "$(wc -l <"$work/objects.tsv") objects: $(cut -f1 "$work/objects.tsv" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}')"
 if python3 "$top/test/lib/readme_reference.py" "$top/README.md" "$work/objects.tsv"; then
-	echo "ok: the README's SQL reference names every function, operator, type, cast, operator class and setting"
+	ok "the README's SQL reference names every function, operator, type, cast, operator class and setting"
 else
-	echo "FAILED: objects missing from the README's SQL reference (above)"
-	fail=1
+	bad "objects missing from the README's SQL reference (above)"
 fi
 
 uncommented=$(psql_q -d idt_reference -c "
@@ -53,11 +52,10 @@ SELECT pg_describe_object(classid, objid, 0) FROM m
 WHERE obj_description(objid, classid::regclass::name) IS NULL ORDER BY 1")
 total=$(psql_q -d idt_reference -c "WITH m AS ($members) SELECT count(*) FROM m")
 if [ -z "$uncommented" ]; then
-	echo "ok: all $total objects of the extension have a COMMENT"
+	ok "all $total objects of the extension have a COMMENT"
 else
 	echo "$uncommented"
-	echo "FAILED: objects without a COMMENT (above)"
-	fail=1
+	bad "objects without a COMMENT (above)"
 fi
 psql_q -d postgres -c "DROP DATABASE idt_reference"
 exit $fail
