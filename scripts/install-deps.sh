@@ -1,21 +1,78 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), server-build, citus, drivers, fuzz
+#   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot
 #
-# base: what building and testing against the packaged PostgreSQL 15 needs; server-build: what
-# scripts/pg-build.sh needs to build a server from Debian's source package; citus: what
-# scripts/citus-build.sh needs on top of that; drivers: what test/scripts/drivers.sh needs to run
-# examples/ (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm); fuzz: clang 14 and
-# its libFuzzer runtime for `make fuzz`.
+# base: what building idtypes and running its tests against one PostgreSQL major needs: the
+# compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
+# python3 and git. The major is IDTYPES_PG_MAJOR, else that of $PG_CONFIG, else of `pg_config` on
+# PATH when a server's headers are installed, else the newest installed server, else the one the
+# release packages by default. A major that only Debian's experimental suite carries (19 until it
+# reaches sid) is installed from there, with the libpq it needs.
+# citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
+# needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm); fuzz: clang 14 and its
+# libFuzzer runtime for `make fuzz`; chroot: debootstrap, for scripts/chroot.sh.
+# Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
 set -euo pipefail
 
+log() { echo "install-deps.sh: $*" >&2; }
+
+# The newest postgresql-NN that apt has a candidate for (the release's default server).
+default_major() {
+	apt-cache depends postgresql 2>/dev/null | sed -n 's/^ *Depends: postgresql-\([0-9][0-9]*\)$/\1/p' | head -n 1
+}
+
+pg_major() {
+	local m= cfg=${PG_CONFIG:-}
+	if [ -n "${IDTYPES_PG_MAJOR:-}" ]; then
+		echo "$IDTYPES_PG_MAJOR"
+		return
+	fi
+	if [ -z "$cfg" ] && command -v pg_config >/dev/null && [ -n "$(ls /usr/lib/postgresql/*/bin/pg_config 2>/dev/null)" ]; then
+		cfg=pg_config
+	fi
+	if [ -n "$cfg" ]; then
+		m=$("$cfg" --version 2>/dev/null | sed -nE 's/^PostgreSQL ([0-9]+).*/\1/p') || true
+		# A PG_CONFIG path that does not exist yet still names its major.
+		[ -n "$m" ] || m=$(printf '%s\n' "$cfg" | sed -nE 's|.*/postgresql/([0-9]+)/bin/pg_config$|\1|p')
+	fi
+	[ -n "$m" ] || m=$(ls /usr/lib/postgresql 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1) || true
+	[ -n "$m" ] || m=$(default_major) || true
+	echo "$m"
+}
+
+is_installed() {
+	[ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]
+}
+
+updated=
+apt_update() {
+	[ -n "$updated" ] && return
+	apt-get update -q >&2
+	updated=1
+}
+
+# only_experimental <package>: the archive has it, but in no suite other than experimental.
+only_experimental() {
+	local versions
+	versions=$(apt-cache madison "$1" 2>/dev/null || true)
+	[ -n "$versions" ] && ! printf '%s\n' "$versions" | grep -vq ' experimental/'
+}
+
 packages=()
-for group in "${@:-base}"; do
+experimental=()
+groups=("${@:-base}")
+for group in "${groups[@]}"; do
 	case $group in
-	base) packages+=(postgresql-server-dev-15 postgresql-contrib catch2) ;;
-	server-build) packages+=(build-essential bison flex libreadline-dev zlib1g-dev libssl-dev pkg-config) ;;
-	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev) ;;
+	base)
+		major=$(pg_major)
+		if [ -z "$major" ]; then
+			log "cannot tell which PostgreSQL major to install for (set PG_CONFIG or IDTYPES_PG_MAJOR)"
+			exit 2
+		fi
+		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git)
+		;;
+	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev) ;;
 	drivers)
 		packages+=(python3-psycopg libpostgresql-jdbc-java)
 		# A JDK, unless one is there already; Node.js and npm from Debian unless some node is on PATH.
@@ -23,8 +80,9 @@ for group in "${@:-base}"; do
 		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+	chroot) packages+=(debootstrap) ;;
 	*)
-		echo "install-deps.sh: unknown group '$group' (base, server-build, citus, drivers, fuzz)" >&2
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot)"
 		exit 2
 		;;
 	esac
@@ -32,16 +90,36 @@ done
 
 missing=()
 for p in "${packages[@]}"; do
-	if [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" != installed ]; then
-		missing+=("$p")
-	fi
+	is_installed "$p" || missing+=("$p")
 done
 [ ${#missing[@]} -gt 0 ] || exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "install-deps.sh: missing packages: ${missing[*]}; run as root, or: sudo apt-get install ${missing[*]}" >&2
+	log "missing packages: ${missing[*]}; run as root, or: sudo apt-get install ${missing[*]}"
 	exit 1
 fi
-echo "install-deps.sh: installing ${missing[*]}"
-apt-get update
-DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=600 "${missing[@]}"
+apt_update
+
+# A server major that only experimental carries: name each of its packages, and the libpq they
+# need, with /experimental (apt's -t experimental cannot resolve it on a fresh sid); the rest of
+# the system stays on its release.
+if [ -n "${major:-}" ] && only_experimental "postgresql-$major"; then
+	log "PostgreSQL $major is in experimental only: installing it from there"
+	install=()
+	for p in "${missing[@]}"; do
+		case $p in
+		postgresql-$major | postgresql-server-dev-$major) experimental+=("$p/experimental") ;;
+		*) install+=("$p") ;;
+		esac
+	done
+	for p in "postgresql-client-$major" libpq5 libpq-dev; do
+		experimental+=("$p/experimental")
+	done
+	missing=("${install[@]}" "${experimental[@]}")
+	# The newest postgresql-common of the release first: experimental's server needs it.
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 \
+		--no-install-recommends postgresql-common >&2
+fi
+log "installing ${missing[*]}"
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 \
+	--no-install-recommends "${missing[@]}" >&2

@@ -9,12 +9,13 @@
 # is <dir>/.s.PGSQL.$PGPORT, so clusters in different directories never clash. Connect with
 # PGHOST=<dir> PGPORT=$PGPORT PGUSER=postgres (trust authentication). The caller removes <dir>.
 # As root the server runs as the postgres user; otherwise as the calling user.
-# Environment: PGBIN (default /usr/lib/postgresql/15/bin), PGPORT (default 54329),
-# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs), and
-# IDTYPES_INITDB_OPTS (more initdb options, split on spaces).
+# Environment: PGBIN (default: pg_config --bindir), PGPORT (default 54329),
+# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs),
+# IDTYPES_INITDB_OPTS (more initdb options, split on spaces) and IDTYPES_SERVER_LOGS (a directory
+# that stop copies the cluster's server log into).
 set -euo pipefail
 
-PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PGBIN=${PGBIN:-$(pg_config --bindir)}
 PGPORT=${PGPORT:-54329}
 
 usage() {
@@ -82,9 +83,17 @@ start)
 stop)
 	dir=$(cd "$dir" 2>/dev/null && pwd) || exit 0
 	cd /
+	status=0
 	if [ -f "$dir/data/postmaster.pid" ]; then
-		as_server_user "$PGBIN/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null
+		as_server_user "$PGBIN/pg_ctl" --pgdata="$dir/data" --mode=fast --wait stop >/dev/null || status=$?
 	fi
+	# IDTYPES_SERVER_LOGS (set by test/run_tests.sh): keep a copy of every stopped cluster's log
+	# there, so the runner can read the logs of clusters that scripts start and remove.
+	if [ -n "${IDTYPES_SERVER_LOGS:-}" ] && [ -f "$dir/server.log" ]; then
+		mkdir -p "$IDTYPES_SERVER_LOGS"
+		cp "$dir/server.log" "$(mktemp "$IDTYPES_SERVER_LOGS/$(basename "$dir").XXXXXX")"
+	fi
+	exit "$status"
 	;;
 *)
 	usage

@@ -12,7 +12,8 @@
 # UBSAN=1 builds the extension with UBSan (see the Makefile) and also fails on a report in the
 # server log.
 # Run as root (CI): `make install` goes into the system dirs and the server runs as postgres.
-# Not as root: the extension is installed into a stage used through extension_destdir.
+# Not as root, or with IDTYPES_INSTALL_STAGE=1: the extension is installed into a stage used
+# through extension_destdir.
 set -uo pipefail
 trap '' PIPE
 
@@ -51,11 +52,14 @@ case " ${MAKEFLAGS:-} " in
 esac
 mk() { make --no-print-directory "$@"; }
 
-cleanup() {
+stop_cluster() {
 	if [ -n "$cluster" ]; then
 		bash "$IDTYPES_TEST_START_CLUSTER" stop "$cluster" >/dev/null 2>&1
 		cluster=
 	fi
+}
+cleanup() {
+	stop_cluster
 	if [ -n "$tmp" ]; then
 		rm -rf "$tmp"
 		tmp=
@@ -69,6 +73,7 @@ trap 'exit 143' TERM
 tmp=$(mktemp -d) || exit 1
 # The server (postgres user) must reach its socket directory inside $tmp.
 chmod 755 "$tmp"
+export IDTYPES_SERVER_LOGS=$tmp/server-logs
 
 # Catch2's console summary -> "passed failed" test cases, or nothing if there is none.
 catch_counts() {
@@ -126,7 +131,9 @@ fi
 stage "build, check-sql, check-abi, install"
 installed=
 if mk check-sql && mk "${jobs[@]}" all && mk check-abi; then
-	if [ "$(id -u)" -eq 0 ]; then
+	# IDTYPES_INSTALL_STAGE=1: a stage even as root, leaving the server's own directories alone
+	# (several checkouts testing against one server at the same time).
+	if [ "$(id -u)" -eq 0 ] && [ "${IDTYPES_INSTALL_STAGE:-0}" != 1 ]; then
 		mk install >"$tmp/install.log" 2>&1 && installed=1
 	else
 		export IDTYPES_EXTENSION_DESTDIR=$tmp/stage
@@ -190,19 +197,23 @@ if [ -n "$cluster" ]; then
 	done
 fi
 
-# An extension built with UBSan (UBSAN=1) aborts the backend on a report, which fails whatever
-# ran it; a report in the regression cluster's log fails the run in any case.
-if [ "${UBSAN:-0}" = 1 ] && [ -n "$cluster" ]; then
-	stage "UBSan reports in the server log"
-	if grep -n "runtime error:" "$cluster/server.log"; then
-		fail "UBSan reported undefined behaviour (above)"
+stop_cluster
+
+# Every server log of the run: the regression cluster's and each cluster a script started and
+# stopped (test/cluster.sh copies them into $IDTYPES_SERVER_LOGS). A backend that died of a signal
+# other than SIGKILL (crash.sh kills one on purpose) or a UBSan report (UBSAN=1: the extension
+# aborts the backend on one) fails the run, whatever the script that ran it concluded.
+if [ -d "$IDTYPES_SERVER_LOGS" ]; then
+	stage "server logs ($(find "$IDTYPES_SERVER_LOGS" -type f | wc -l) clusters)"
+	if grep -rnE "runtime error:|terminated by signal ([0-8]|[1-9][0-9])\b" "$IDTYPES_SERVER_LOGS"; then
+		fail "a backend crashed or UBSan reported undefined behaviour (above)"
 	else
-		echo "none"
+		echo "no crash, no UBSan report"
 		passed=$((passed + 1))
 	fi
 fi
-
-cleanup
+rm -rf "$tmp"
+tmp=
 stage "summary"
 printf '%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# chroot.sh: run a command in a clean Debian chroot of the release that packages a PostgreSQL major.
+#
+#   scripts/chroot.sh <major> [command [args...]]     (default command: bash)
+#   scripts/chroot.sh --release <major>               print the release's name only
+#
+# 15: bookworm; 17: trixie; 18 and 19: sid (19 from experimental until it reaches sid; the one chroot
+# holds both, so pg_upgrade 18 -> 19 runs there). No Debian release packages 16.
+#
+# The chroot is made once by debootstrap --variant=minbase into
+# ${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}/<release>, and made again when it is missing
+# or broken (no completion mark, or /bin/true does not run). It reaches what the host reaches: the
+# host's Debian archive (read from the host's apt sources), apt and npm configuration, DNS files and
+# CA certificates are copied in on every run. Each run then installs, through
+# scripts/install-deps.sh (the script a user runs), what building and testing against that major
+# needs, copies this checkout's files (tracked and untracked, not ignored; .git included) to
+# /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
+# pg_config. /proc, /dev, /dev/pts and /dev/shm are mounted for the run and unmounted on every
+# exit path; the vendor directory (Citus sources) is bound read-only at /vendor.
+# Environment passed in: CI, WERROR, PG_VERSIONS and every IDTYPES_* variable.
+set -euo pipefail
+
+usage() {
+	echo "usage: $0 [--release] <15|17|18|19> [command...]" >&2
+	exit 2
+}
+
+print_release=
+if [ "${1:-}" = --release ]; then
+	print_release=1
+	shift
+fi
+[ $# -ge 1 ] || usage
+major=$1
+shift
+
+experimental=
+case $major in
+15) release=bookworm ;;
+17) release=trixie ;;
+18) release=sid ;;
+19) release=sid experimental=1 ;;
+16)
+	echo "chroot.sh: no Debian release packages PostgreSQL 16" >&2
+	exit 2
+	;;
+*) usage ;;
+esac
+# sid's chroot carries experimental's sources too, pinned low as Debian does, for 19.
+[ "$release" = sid ] && experimental=1
+if [ -n "$print_release" ]; then
+	echo "$release"
+	exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "chroot.sh: needs root (debootstrap, mount, chroot)" >&2
+	exit 1
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+cache=${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}
+root=$cache/$release
+mark=$root/.idtypes-chroot
+log() { echo "chroot.sh[$release]: $*" >&2; }
+
+mkdir -p "$cache"
+# One run per chroot at a time: runs share its /build and its installed packages.
+exec 9>"$cache/$release.lock"
+flock 9
+
+mounted=()
+unmount_all() {
+	local i
+	for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+		umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" 2>/dev/null || true
+	done
+	mounted=()
+}
+trap unmount_all EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Anything still mounted below the chroot (a run that was killed hard): unmount it, deepest first.
+unmount_leftovers() {
+	local m
+	while read -r m; do
+		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+	done < <(awk -v r="$root/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r)
+	if awk -v r="$root/" 'index($2, r) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+		log "cannot unmount what is mounted below $root"
+		exit 1
+	fi
+}
+
+# The Debian archive the host uses, from its own apt sources (never named in this repository).
+mirror=$(
+	{
+		sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true
+		sed -n 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\)[[:space:]].*/\2/p' \
+			/etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true
+	} | tr ' ' '\n' | grep -E '/debian/?$' | head -n 1
+) || true
+if [ -z "$mirror" ]; then
+	log "no Debian archive found in the host's apt sources"
+	exit 1
+fi
+
+unmount_leftovers
+if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
+	start=$SECONDS
+	log "making the chroot in $root (debootstrap --variant=minbase $release)"
+	bash "$here/install-deps.sh" chroot >&2
+	# --one-file-system: never follow into anything mounted below (checked above as well).
+	rm -rf --one-file-system "$root"
+	if ! debootstrap --variant=minbase "$release" "$root" "$mirror" >"$cache/$release.debootstrap.log" 2>&1; then
+		tail -n 30 "$cache/$release.debootstrap.log" >&2
+		log "debootstrap failed"
+		exit 1
+	fi
+	{
+		echo "Types: deb"
+		echo "URIs: $mirror"
+		echo "Suites: $release${experimental:+ experimental}"
+		echo "Components: main"
+		echo "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg"
+	} >"$root/etc/apt/sources.list.d/debian.sources"
+	rm -f "$root/etc/apt/sources.list"
+	# Services never start inside (package scripts ask policy-rc.d): no cluster on port 5432.
+	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+	chmod 755 "$root/usr/sbin/policy-rc.d"
+	date -u +%FT%TZ >"$mark"
+	log "made in $((SECONDS - start)) s"
+fi
+
+# What the host reaches, the chroot reaches: apt and npm configuration, name resolution, CAs.
+cp -f /etc/resolv.conf /etc/hosts "$root/etc/" 2>/dev/null || true
+if [ -d /etc/apt/apt.conf.d ]; then
+	cp -f /etc/apt/apt.conf.d/* "$root/etc/apt/apt.conf.d/" 2>/dev/null || true
+fi
+if [ -d /etc/apt/auth.conf.d ]; then
+	mkdir -p "$root/etc/apt/auth.conf.d"
+	cp -f /etc/apt/auth.conf.d/* "$root/etc/apt/auth.conf.d/" 2>/dev/null || true
+fi
+if [ -d /usr/local/share/ca-certificates ]; then
+	mkdir -p "$root/usr/local/share/ca-certificates"
+	cp -rf /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
+fi
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+	mkdir -p "$root/etc/ssl/certs"
+	cp -f /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
+fi
+[ -f /root/.npmrc ] && cp -f /root/.npmrc "$root/root/.npmrc"
+for f in /usr/etc/npmrc /etc/npmrc; do
+	if [ -f "$f" ]; then
+		cp -f "$f" "$root/etc/npmrc"
+		mkdir -p "$root/usr/etc" && cp -f "$f" "$root/usr/etc/npmrc"
+	fi
+done
+
+bind() { # bind <host path> <path inside> [options]
+	mkdir -p "$root$2"
+	mount --bind "$1" "$root$2"
+	mounted+=("$root$2")
+	if [ -n "${3:-}" ]; then
+		mount -o "remount,bind,$3" "$root$2"
+	fi
+}
+mount -t proc proc "$root/proc"
+mounted+=("$root/proc")
+bind /dev /dev
+bind /dev/pts /dev/pts
+bind /dev/shm /dev/shm
+
+vendor=
+for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor"; do
+	if [ -n "$d" ] && [ -d "$d" ]; then
+		vendor=$(cd "$d" && pwd)
+		break
+	fi
+done
+if [ -n "$vendor" ]; then
+	bind "$vendor" /vendor ro
+fi
+
+# The environment inside: a clean one, with what the tests read passed through.
+envs=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
+	DEBIAN_FRONTEND=noninteractive "PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config")
+[ -n "$vendor" ] && envs+=(IDTYPES_VENDOR_DIR=/vendor)
+while IFS='=' read -r name _; do
+	case $name in
+	CI | WERROR | IDTYPES_* | UBSAN_OPTIONS | ASAN_OPTIONS)
+		[ "$name" = IDTYPES_VENDOR_DIR ] || envs+=("$name=${!name}")
+		;;
+	esac
+done < <(env)
+inside() { chroot "$root" /usr/bin/env -i "${envs[@]}" "$@"; }
+
+# This checkout, as it is now, copied in fresh (build products of another compiler never leak in).
+rm -rf "$root/build/idtypes"
+mkdir -p "$root/build/idtypes"
+(cd "$top" && { git ls-files -co --exclude-standard -z 2>/dev/null; [ -d .git ] && printf '.git\0'; } |
+	tar -c --null -T - -f -) | tar -x -C "$root/build/idtypes" -f -
+
+# What a user of this release installs to build and test against this major (idempotent).
+start=$SECONDS
+if ! inside bash -c 'cd /build/idtypes && IDTYPES_PG_MAJOR=$0 bash scripts/install-deps.sh base' "$major" >&2; then
+	log "installing the packages for PostgreSQL $major failed"
+	exit 1
+fi
+[ $((SECONDS - start)) -lt 5 ] || log "packages for PostgreSQL $major ready in $((SECONDS - start)) s"
+
+[ $# -gt 0 ] || set -- bash
+status=0
+inside bash -c 'cd /build/idtypes && exec "$@"' chroot.sh "$@" || status=$?
+exit "$status"
