@@ -9,8 +9,10 @@ EXTENSION = idtypes
 # 1.0 is released and frozen; 1.1 is the fresh install, and 1.0--1.1 the update to it.
 DATA = idtypes--1.0.sql idtypes--1.1.sql idtypes--1.0--1.1.sql
 
-PG_CONFIG ?= /usr/lib/postgresql/15/bin/pg_config
-# The server's major version (13, 15, 17, 18, ...), for the tests that need a newer server.
+# The PGXS convention: pg_config from PATH (Debian's picks the newest server whose headers are
+# installed), or the one given: make PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config
+PG_CONFIG ?= pg_config
+# The server's major version (15, 17, 18, 19, ...), for the tests that need a newer server.
 PG_MAJOR := $(shell $(PG_CONFIG) --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
 # Every sql/<name>.sql with its expected/<name>.out: init first, then the rest by name.
@@ -92,7 +94,7 @@ endif
 UT_BIN = $(UT_DIR)/unit_tests
 UT_SRCS = $(wildcard test/test_*.cpp core/*.cpp)
 UT_OBJS = $(patsubst %.cpp,$(UT_DIR)/%.o,$(UT_SRCS))
-# Catch2's main takes ~17 s to compile: built once, uninstrumented, and shared by both builds.
+# Catch2 v2's main takes ~17 s to compile: built once, uninstrumented, and shared by both builds.
 UT_MAIN = test/build/main.o
 
 .PHONY: unittest unittest-build check-core-pure
@@ -110,8 +112,11 @@ check-core-pure:
 $(UT_DIR)/objects.list: FORCE
 	$(call write-if-changed,$(UT_OBJS))
 
+# Catch2 v3 is a library to link (v2 is header-only): probed once, only when the tests are built.
+UT_LIBS = $(shell echo '\#include <catch2/catch_all.hpp>' | $(CXX) -E -x c++ - >/dev/null 2>&1 && echo -lCatch2)
+
 $(UT_BIN): $(UT_MAIN) $(UT_OBJS) $(UT_DIR)/objects.list
-	$(CXX) $(UT_CXXFLAGS) -o $@ $(UT_MAIN) $(UT_OBJS)
+	$(CXX) $(UT_CXXFLAGS) -o $@ $(UT_MAIN) $(UT_OBJS) $(UT_LIBS)
 
 $(UT_MAIN): test/main.cpp
 	@mkdir -p $(@D)
@@ -127,15 +132,13 @@ $(UT_DIR)/%.o: %.cpp
 test:
 	+@PG_CONFIG=$(PG_CONFIG) bash test/run_tests.sh
 
-# The whole suite on every supported server (built by scripts/pg-build.sh when missing), then
-# the tests that span two servers; one "N passed, N failed" line adds them all up.
-PG_VERSIONS ?= 13 15 17 18
-.PHONY: test-matrix servers bench bench-micro
+# The whole suite on every supported server, each Debian's own package on the release that ships
+# it (the host's, or a chroot made by scripts/chroot.sh), then the tests that span two servers;
+# one "N passed, N failed, N skipped" line adds them all up.
+PG_VERSIONS ?= 15 17 18 19
+.PHONY: test-matrix bench bench-micro
 test-matrix:
 	+@PG_VERSIONS="$(PG_VERSIONS)" bash test/run_matrix.sh
-
-servers:
-	@for v in $(PG_VERSIONS); do bash scripts/pg-build.sh $$v >/dev/null || exit 1; done
 
 # The benchmark suite (bench/bench.sh): N rows (default 1,000,000), R rounds (default 5), on the
 # server of PG_CONFIG, with idtypes built and installed there first.

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 top=$(pwd)
 N=${N:-1000000}
 R=${R:-5}
-PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+PG_CONFIG=${PG_CONFIG:-pg_config}
 export PGBIN=$("$PG_CONFIG" --bindir)
 export PGPORT=${IDTYPES_BENCH_PORT:-54351} PGUSER=postgres PGDATABASE=postgres
 CONC_SECONDS=${CONC_SECONDS:-3}

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
 
-PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+PG_CONFIG=${PG_CONFIG:-pg_config}
 export PGBIN=$("$PG_CONFIG" --bindir)
 export PGPORT=${IDTYPES_TEST_PORT:-54329} PGUSER=postgres PGDATABASE=postgres
 

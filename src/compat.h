@@ -78,6 +78,18 @@ extern "C" {
 #define IDT_HAVE_DSM_REGISTRY (PG_VERSION_NUM >= 170000)
 
 /*
+ * GetNamedDSMSegment's init callback takes a second argument, handed through from a new last
+ * parameter, in PostgreSQL 19. idt_get_named_dsm_segment takes a one-argument callback everywhere.
+ */
+#if PG_VERSION_NUM >= 190000
+#define idt_get_named_dsm_segment(name, size, init, found)                                         \
+	GetNamedDSMSegment((name), (size), [](void *ptr, void *) { (init)(ptr); }, (found), nullptr)
+#else
+#define idt_get_named_dsm_segment(name, size, init, found)                                         \
+	GetNamedDSMSegment((name), (size), (init), (found))
+#endif
+
+/*
  * PostgreSQL 15: sort support comparators for Datums compared as unsigned integers
  * (ssup_datum_unsigned_cmp), which let the sort use its specialised quicksort.
  */

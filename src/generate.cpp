@@ -132,7 +132,8 @@ attach_shared_state()
 	{
 		bool found;
 		shared = static_cast<shared_gen_state *>(
-			GetNamedDSMSegment(shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
+			idt_get_named_dsm_segment(shared_state_name, sizeof(shared_gen_state), shared_state_init,
+			                          &found));
 	}
 #endif
 }

@@ -479,7 +479,8 @@ id_support(FunctionCallInfo fcinfo, const char *range_name)
 		List *conditions = index_conditions<T, K>(req, range_name);
 		PG_RETURN_POINTER(conditions);
 	}
-	PG_RETURN_POINTER(nullptr);
+	/* Not PG_RETURN_POINTER(nullptr): on 19 that no longer compiles in C++. */
+	return (Datum) 0;
 }
 
 /* RESTRICT estimator of the operators: (root, operator, args, varRelid). */

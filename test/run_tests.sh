@@ -6,8 +6,10 @@
 # (2) build, check-abi, install; (3) pg_regress on a private throwaway cluster; (4) every
 # executable test/scripts/*.sh, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster (a script
-# that exits with status 77 does not apply to this server, e.g. Citus on 13, and is not counted).
-# The last line printed is "N passed, N failed" (unit test cases + regression tests + scripts);
+# that exits with status 77 does not apply to this server, e.g. Citus on 15, and is counted as
+# skipped, by name; test/run_matrix.sh checks the names against the skips it expects; a script
+# without its run bit fails). The last line printed is "N passed, N failed, N skipped" (unit test
+# cases + regression tests + scripts, skipped scripts);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # UBSAN=1 builds the extension with UBSan (see the Makefile) and also fails on a report in the
 # server log.
@@ -20,8 +22,8 @@ trap '' PIPE
 cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
 
-PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-PGBIN=$("$PG_CONFIG" --bindir) || PGBIN=/usr/lib/postgresql/15/bin
+PG_CONFIG=${PG_CONFIG:-pg_config}
+PGBIN=$("$PG_CONFIG" --bindir) || { echo "run_tests: no pg_config (install a server's headers, or set PG_CONFIG)"; echo "0 passed, 1 failed"; exit 1; }
 export PG_CONFIG PGBIN
 export PGPORT=${IDTYPES_TEST_PORT:-54329}
 export PGUSER=postgres
@@ -35,6 +37,7 @@ unset PGSERVICE PGOPTIONS
 
 passed=0
 failed=0
+skipped=()
 tmp=
 cluster=
 
@@ -179,7 +182,11 @@ if [ -n "$cluster" ]; then
 	fi
 
 	for script in test/scripts/*.sh; do
-		[ -f "$script" ] && [ -x "$script" ] || continue
+		[ -f "$script" ] || continue
+		if [ ! -x "$script" ]; then
+			fail "$script is not executable (chmod +x it: every script here is a test)"
+			continue
+		fi
 		stage "script $script"
 		log=$tmp/script.log
 		status=0
@@ -189,8 +196,9 @@ if [ -n "$cluster" ]; then
 			echo "ok: $script"
 			passed=$((passed + 1))
 		elif [ "$status" -eq 77 ]; then
-			# Exit status 77: the script does not apply to this server (it says why); not counted.
-			echo "not applicable here: $script"
+			# Exit status 77: the script does not apply to this server (its last line says why).
+			echo "run_tests: SKIPPED: $script ($(tail -n 1 "$log"))"
+			skipped+=("$script")
 		else
 			fail "$script (exit status $status)"
 		fi
@@ -215,5 +223,8 @@ fi
 rm -rf "$tmp"
 tmp=
 stage "summary"
-printf '%d passed, %d failed\n' "$passed" "$failed"
+for script in "${skipped[@]}"; do
+	echo "run_tests: SKIPPED: $script"
+done
+printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "${#skipped[@]}"
 [ "$failed" -eq 0 ]

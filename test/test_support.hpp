@@ -9,7 +9,13 @@
 
 #include "idtypes/generate.hpp"
 
+// Catch2 v3 where the release has it, else v2's single header.
+#if __has_include(<catch2/catch_all.hpp>)
+#include <catch2/catch_all.hpp>
+using Catch::Approx;
+#else
 #include <catch2/catch.hpp>
+#endif
 
 namespace Catch
 {
