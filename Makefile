@@ -18,11 +18,11 @@ PG_MAJOR := $(shell $(PG_CONFIG) --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1
 # Every sql/<name>.sql with its expected/<name>.out: init first, then the rest by name.
 # Each test sets up its own tables, so the order beyond init does not matter. A test of what only
 # a newer server offers runs only there: BRIN minmax-multi (14+), soft errors (16+),
-# COPY ... ON_ERROR (17+), skip scan (18+).
+# COPY ... ON_ERROR (17+), skip scan and the module's name and version in its magic block (18+).
 REGRESS_MIN_14 = brin_multi
 REGRESS_MIN_16 = soft_errors
 REGRESS_MIN_17 = copy_on_error
-REGRESS_MIN_18 = skip_scan
+REGRESS_MIN_18 = skip_scan module_magic
 REGRESS_TOO_NEW = $(foreach v,14 16 17 18,$(if $(shell test $(PG_MAJOR) -lt $(v) && echo x),$(REGRESS_MIN_$(v))))
 REGRESS = init $(sort $(filter-out init $(REGRESS_TOO_NEW),$(basename $(notdir $(wildcard sql/*.sql)))))
 REGRESS_OPTS = --encoding=UTF8 --no-locale

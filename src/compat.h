@@ -56,8 +56,14 @@ extern "C" {
 #define IDT_BACKEND_SLOT() ((int) MyBackendId - 1)
 #endif
 
-#if PG_VERSION_NUM < 150000
-#define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
+/*
+ * PostgreSQL 18: the magic block can carry the module's name and version, which
+ * pg_get_loaded_modules() shows.
+ */
+#if PG_VERSION_NUM >= 180000
+#define IDT_MODULE_MAGIC(name_, version_) PG_MODULE_MAGIC_EXT(.name = (name_), .version = (version_))
+#else
+#define IDT_MODULE_MAGIC(name_, version_) PG_MODULE_MAGIC
 #endif
 
 /*
@@ -97,17 +103,5 @@ extern "C" {
 
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
-
-/*
- * is_pseudo_constant_for_index() (optimizer/optimizer.h) took the PlannerInfo as its first
- * argument in PostgreSQL 14.
- */
-#if PG_VERSION_NUM >= 140000
-#define idt_is_pseudo_constant_for_index(root, expr, index)                                       \
-	is_pseudo_constant_for_index((root), (expr), (index))
-#else
-#define idt_is_pseudo_constant_for_index(root, expr, index)                                       \
-	((void) (root), is_pseudo_constant_for_index((expr), (index)))
-#endif
 
 #endif /* IDTYPES_COMPAT_H */

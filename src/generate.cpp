@@ -81,17 +81,13 @@ gen_state local_state;
 shared_gen_state *shared = nullptr;
 
 shmem_startup_hook_type prev_shmem_startup_hook = nullptr;
-#if PG_VERSION_NUM >= 150000
 shmem_request_hook_type prev_shmem_request_hook = nullptr;
-#endif
 
 void
 shmem_request()
 {
-#if PG_VERSION_NUM >= 150000
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
-#endif
 	RequestAddinShmemSpace(sizeof(shared_gen_state));
 }
 
@@ -468,12 +464,8 @@ idt_generators_init()
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
-#if PG_VERSION_NUM >= 150000
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = shmem_request;
-#else
-	shmem_request();
-#endif
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = shmem_startup;
 }

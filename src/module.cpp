@@ -4,7 +4,10 @@
 extern "C" {
 #include "utils/builtins.h"
 
-PG_MODULE_MAGIC;
+/* The library's version, which may differ from the installed SQL script's. */
+#define IDTYPES_LIBRARY_VERSION "1.1"
+
+IDT_MODULE_MAGIC("idtypes", IDTYPES_LIBRARY_VERSION);
 
 PGDLLEXPORT void _PG_init(void);
 
@@ -21,6 +24,6 @@ PG_FUNCTION_INFO_V1(idtypes_version);
 Datum
 idtypes_version(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(cstring_to_text("1.1"));
+	PG_RETURN_TEXT_P(cstring_to_text(IDTYPES_LIBRARY_VERSION));
 }
 }

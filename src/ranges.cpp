@@ -398,7 +398,7 @@ index_conditions(SupportRequestIndexCondition *req, const char *range_name)
 		get_opfamily_member(req->opfamily, typid, typid, BTGreaterEqualStrategyNumber) != ge ||
 		get_opfamily_member(req->opfamily, typid, typid, BTLessEqualStrategyNumber) != le)
 		return NIL;
-	if (!idt_is_pseudo_constant_for_index(req->root, rightop, req->index))
+	if (!is_pseudo_constant_for_index(req->root, rightop, req->index))
 		return NIL;
 
 	Expr *lo, *hi;

@@ -10,7 +10,8 @@
 # PGHOST=<dir> PGPORT=$PGPORT PGUSER=postgres (trust authentication). The caller removes <dir>.
 # As root the server runs as the postgres user; otherwise as the calling user.
 # Environment: PGBIN (default: pg_config --bindir), PGPORT (default 54329),
-# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs),
+# IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs; PG_CONFIG
+# names the server's directories inside it on 18+),
 # IDTYPES_INITDB_OPTS (more initdb options, split on spaces) and IDTYPES_SERVER_LOGS (a directory
 # that stop copies the cluster's server log into).
 set -euo pipefail
@@ -68,7 +69,24 @@ start)
 	opts="-p $PGPORT -c listen_addresses= -c unix_socket_directories=$(sh_quote "$dir")"
 	opts+=" -c fsync=off"
 	if [ -n "${IDTYPES_EXTENSION_DESTDIR:-}" ]; then
-		opts+=" -c extension_destdir=$(sh_quote "$IDTYPES_EXTENSION_DESTDIR")"
+		# A stage: Debian's servers up to 17 have extension_destdir (a Debian patch); 18+ have
+		# extension_control_path, and then find '$libdir/idtypes' through dynamic_library_path.
+		stage=$IDTYPES_EXTENSION_DESTDIR
+		settings=$("$PGBIN/postgres" --describe-config | cut -f1) || {
+			echo "cluster.sh: $PGBIN/postgres --describe-config failed" >&2
+			exit 1
+		}
+		if grep -qx extension_destdir <<<"$settings"; then
+			opts+=" -c extension_destdir=$(sh_quote "$stage")"
+		elif grep -qx extension_control_path <<<"$settings"; then
+			pg_config=${PG_CONFIG:-$PGBIN/pg_config}
+			opts+=" -c extension_control_path=$(sh_quote "$stage$("$pg_config" --sharedir):\$system")"
+			opts+=" -c dynamic_library_path=$(sh_quote "$stage$("$pg_config" --pkglibdir):\$libdir")"
+		else
+			echo "cluster.sh: this server can load an extension only from its own directories" \
+				"(no extension_destdir, no extension_control_path): install it there" >&2
+			exit 1
+		fi
 	fi
 	for arg in "$@"; do
 		opts+=" $(sh_quote "$arg")"

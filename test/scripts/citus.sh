@@ -23,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
 
 major=$(server_major)
-if [ "$major" -lt 16 ]; then
+if [ "$major" -lt 16 ] || [ "$major" -gt 18 ]; then
 	echo "Citus 14 supports PostgreSQL 16-18; this server is $major"
 	exit 77
 fi
