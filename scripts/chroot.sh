@@ -13,8 +13,8 @@
 # host's Debian archive (read from the host's apt sources), apt and npm configuration, DNS files and
 # CA certificates are copied in on every run. Each run then installs, through
 # scripts/install-deps.sh (the script a user runs), what building and testing against that major
-# needs, copies this checkout's files (tracked and untracked, not ignored; .git included) to
-# /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
+# needs, copies this checkout's files (tracked and untracked, not ignored; with a repository whose
+# HEAD is this checkout's) to /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
 # pg_config. /proc, /dev, /dev/pts and /dev/shm are mounted for the run and unmounted on every
 # exit path; the vendor directory (Citus sources) is bound read-only at /vendor.
 # Environment passed in: CI, WERROR, PG_VERSIONS and every IDTYPES_* variable.
@@ -198,11 +198,17 @@ while IFS='=' read -r name _; do
 done < <(env)
 inside() { chroot "$root" /usr/bin/env -i "${envs[@]}" "$@"; }
 
-# This checkout, as it is now, copied in fresh (build products of another compiler never leak in).
-rm -rf "$root/build/idtypes"
-mkdir -p "$root/build/idtypes"
-(cd "$top" && { git ls-files -co --exclude-standard -z 2>/dev/null; [ -d .git ] && printf '.git\0'; } |
-	tar -c --null -T - -f -) | tar -x -C "$root/build/idtypes" -f -
+# This checkout, as it is now, copied in fresh (build products of another compiler never leak in),
+# with a repository of its own whose HEAD is this checkout's (make dist archives HEAD), also from a
+# worktree or a detached HEAD.
+dest=$root/build/idtypes
+rm -rf "$dest"
+mkdir -p "$dest"
+(cd "$top" && git ls-files -co --exclude-standard -z | tar -c --null --ignore-failed-read -T - -f -) | tar -x -C "$dest" -f -
+git init -q "$dest"
+git -C "$top" push -q "$dest" HEAD:refs/heads/idtypes-head
+git -C "$dest" symbolic-ref HEAD refs/heads/idtypes-head
+git -C "$dest" read-tree HEAD
 
 # What a user of this release installs to build and test against this major (idempotent).
 start=$SECONDS

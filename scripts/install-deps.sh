@@ -72,7 +72,7 @@ for group in "${groups[@]}"; do
 		fi
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git)
 		;;
-	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev) ;;
+	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
 	drivers)
 		packages+=(python3-psycopg libpostgresql-jdbc-java)
 		# A JDK, unless one is there already; Node.js and npm from Debian unless some node is on PATH.
