@@ -202,6 +202,37 @@ id_range_end(FunctionCallInfo fcinfo, bool first)
 	return id_to_datum(first ? r.lo : r.hi);
 }
 
+/* The lower (lower = true) or upper end of the range's closed [lo, hi]; for an empty range the
+ * type's maximum and minimum, so that "lo <= id AND id <= hi" holds for no id (and is false,
+ * not NULL, as "id <@ r" is). */
+template <class T>
+Datum
+id_range_bound(FunctionCallInfo fcinfo, bool lower)
+{
+	RangeType *range = PG_GETARG_RANGE_P(0);
+	TypeCacheEntry *typcache = range_get_typcache(fcinfo, RangeTypeGetOid(range));
+	const typename T::range_type r = closed_bounds<T>(typcache, range);
+	if (r.empty)
+		return id_to_datum(lower ? T::max : T::min);
+	return id_to_datum(lower ? r.lo : r.hi);
+}
+
+/* The smallest ID whose time is at or after ts (at the format's unit); NULL past the format's
+ * era. The start of a time partition: [first_at(a), first_at(b)) holds the IDs of [a, b). */
+template <class T>
+Datum
+id_first_at(FunctionCallInfo fcinfo)
+{
+	idt::time_window w = {};
+	w.lo_inclusive = true;
+	w.hi_infinite = true;
+	w.lo_us = pg_to_unix_us(PG_GETARG_TIMESTAMPTZ(0));
+	const typename T::range_type r = T::time_range(w);
+	if (r.empty)
+		PG_RETURN_NULL();
+	return id_to_datum(r.lo);
+}
+
 /* ---- planner support --------------------------------------------------------------------- */
 
 enum class op_kind
@@ -529,6 +560,12 @@ arg_id(FunctionCallInfo fcinfo, int n)
 	Datum T##range_first(PG_FUNCTION_ARGS) { return id_range_end<T##_traits>(fcinfo, true); }      \
 	PG_FUNCTION_INFO_V1(T##range_last);                                                            \
 	Datum T##range_last(PG_FUNCTION_ARGS) { return id_range_end<T##_traits>(fcinfo, false); }      \
+	PG_FUNCTION_INFO_V1(T##range_lo);                                                              \
+	Datum T##range_lo(PG_FUNCTION_ARGS) { return id_range_bound<T##_traits>(fcinfo, true); }       \
+	PG_FUNCTION_INFO_V1(T##range_hi);                                                              \
+	Datum T##range_hi(PG_FUNCTION_ARGS) { return id_range_bound<T##_traits>(fcinfo, false); }      \
+	PG_FUNCTION_INFO_V1(T##_first_at);                                                             \
+	Datum T##_first_at(PG_FUNCTION_ARGS) { return id_first_at<T##_traits>(fcinfo); }               \
 	PG_FUNCTION_INFO_V1(T##_starts_with_support);                                                  \
 	Datum T##_starts_with_support(PG_FUNCTION_ARGS)                                                \
 	{                                                                                              \
