@@ -737,3 +737,87 @@ BEGIN
 	END IF;
 END
 $$;
+
+-- ------------------------------------------------------------------------------------------------
+-- partition pruning and time partition bounds
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uid11range_lo(uid11range) RETURNS uid11
+AS 'MODULE_PATHNAME', 'uid11range_lo'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11range_lo(uid11range) IS 'the smallest uid11 in the range; the largest uid11 when it holds none (so that id >= uid11range_lo(r) AND id <= uid11range_hi(r) is id <@ r)';
+
+CREATE FUNCTION uid11range_hi(uid11range) RETURNS uid11
+AS 'MODULE_PATHNAME', 'uid11range_hi'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11range_hi(uid11range) IS 'the largest uid11 in the range; the smallest uid11 when it holds none (so that id >= uid11range_lo(r) AND id <= uid11range_hi(r) is id <@ r)';
+
+CREATE FUNCTION uid11_first_at(timestamptz) RETURNS uid11
+AS 'MODULE_PATHNAME', 'uid11_first_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_first_at(timestamptz) IS 'the smallest uid11 whose time (the ms of the xid profile) is at or after the timestamp, NULL past the format''s era: FROM (uid11_first_at(a)) TO (uid11_first_at(b)) holds the uid11 values of [a, b)';
+
+CREATE FUNCTION timeidrange_lo(timeidrange) RETURNS timeid
+AS 'MODULE_PATHNAME', 'timeidrange_lo'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeidrange_lo(timeidrange) IS 'the smallest timeid in the range; the largest timeid when it holds none (so that id >= timeidrange_lo(r) AND id <= timeidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION timeidrange_hi(timeidrange) RETURNS timeid
+AS 'MODULE_PATHNAME', 'timeidrange_hi'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeidrange_hi(timeidrange) IS 'the largest timeid in the range; the smallest timeid when it holds none (so that id >= timeidrange_lo(r) AND id <= timeidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION timeid_first_at(timestamptz) RETURNS timeid
+AS 'MODULE_PATHNAME', 'timeid_first_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_first_at(timestamptz) IS 'the smallest timeid whose time (the exact microsecond) is at or after the timestamp, NULL past the format''s era: FROM (timeid_first_at(a)) TO (timeid_first_at(b)) holds the timeid values of [a, b)';
+
+CREATE FUNCTION ulidflakerange_lo(ulidflakerange) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'ulidflakerange_lo'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflakerange_lo(ulidflakerange) IS 'the smallest ulidflake in the range; the largest ulidflake when it holds none (so that id >= ulidflakerange_lo(r) AND id <= ulidflakerange_hi(r) is id <@ r)';
+
+CREATE FUNCTION ulidflakerange_hi(ulidflakerange) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'ulidflakerange_hi'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflakerange_hi(ulidflakerange) IS 'the largest ulidflake in the range; the smallest ulidflake when it holds none (so that id >= ulidflakerange_lo(r) AND id <= ulidflakerange_hi(r) is id <@ r)';
+
+CREATE FUNCTION ulidflake_first_at(timestamptz) RETURNS ulidflake
+AS 'MODULE_PATHNAME', 'ulidflake_first_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_first_at(timestamptz) IS 'the smallest ulidflake whose time (the ms) is at or after the timestamp, NULL past the format''s era: FROM (ulidflake_first_at(a)) TO (ulidflake_first_at(b)) holds the ulidflake values of [a, b)';
+
+CREATE FUNCTION ulidrange_lo(ulidrange) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulidrange_lo'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidrange_lo(ulidrange) IS 'the smallest ulid in the range; the largest ulid when it holds none (so that id >= ulidrange_lo(r) AND id <= ulidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION ulidrange_hi(ulidrange) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulidrange_hi'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidrange_hi(ulidrange) IS 'the largest ulid in the range; the smallest ulid when it holds none (so that id >= ulidrange_lo(r) AND id <= ulidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION ulid_first_at(timestamptz) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulid_first_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_first_at(timestamptz) IS 'the smallest ulid whose time (the ms) is at or after the timestamp, NULL past the format''s era: FROM (ulid_first_at(a)) TO (ulid_first_at(b)) holds the ulid values of [a, b)';
+
+CREATE FUNCTION euidrange_lo(euidrange) RETURNS euid
+AS 'MODULE_PATHNAME', 'euidrange_lo'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euidrange_lo(euidrange) IS 'the smallest euid in the range; the largest euid when it holds none (so that id >= euidrange_lo(r) AND id <= euidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION euidrange_hi(euidrange) RETURNS euid
+AS 'MODULE_PATHNAME', 'euidrange_hi'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euidrange_hi(euidrange) IS 'the largest euid in the range; the smallest euid when it holds none (so that id >= euidrange_lo(r) AND id <= euidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION euid_first_at(timestamptz) RETURNS euid
+AS 'MODULE_PATHNAME', 'euid_first_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_first_at(timestamptz) IS 'the smallest euid whose time (the ms) is at or after the timestamp, NULL past the format''s era: FROM (euid_first_at(a)) TO (euid_first_at(b)) holds the euid values of [a, b)';
+
+CREATE FUNCTION euid_starts_with_recheck(euid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_starts_with'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_starts_with_recheck(euid, text) IS 'the euid ^@ text test without planner support: what the planner keeps beside the range when it rewrites ^@ for a prefix that may reach the check symbols';

@@ -104,4 +104,19 @@ extern "C" {
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 
+/*
+ * expression_tree_walker() (nodes/nodeFuncs.h) took an untyped bool (*)() walker before
+ * PostgreSQL 16, which C++ reaches only through void (*)() without -Wcast-function-type; 16 made
+ * it a macro over a typed callback, bool (*)(Node *, void *).
+ */
+#if PG_VERSION_NUM >= 160000
+#define idt_expression_tree_walker(node, walker, context)                                          \
+	expression_tree_walker((node), (walker), (context))
+#else
+#define idt_expression_tree_walker(node, walker, context)                                          \
+	expression_tree_walker((node),                                                                 \
+						   reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),     \
+						   (context))
+#endif
+
 #endif /* IDTYPES_COMPAT_H */

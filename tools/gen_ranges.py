@@ -83,3 +83,33 @@ def section():
                  "'the xid times of a uid11 prefix (seed 000 section 8.4): "
                  "[epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], empty beyond 2^64-1';\n")
     return "".join(parts)
+
+
+def added_in_1_1():
+    """Version 1.1: the range bounds the planner rewrites ^@ and <@ into (so that partition
+    pruning sees plain >= and <=), the first ID at a time (time partition bounds), and euid's
+    prefix test without planner support (the recheck kept by that rewrite)."""
+    out = [f"\n-- {'-' * 96}\n-- partition pruning and time partition bounds\n-- {'-' * 96}\n"]
+    for t, time_desc, _width, _case in TYPES:
+        r = f"{t}range"
+        out.append("\n")
+        out.append(fn(f"{r}_lo", r, t))
+        out.append(f"COMMENT ON FUNCTION {r}_lo({r}) IS "
+                   f"'the smallest {t} in the range; the largest {t} when it holds none "
+                   f"(so that id >= {r}_lo(r) AND id <= {r}_hi(r) is id <@ r)';\n\n")
+        out.append(fn(f"{r}_hi", r, t))
+        out.append(f"COMMENT ON FUNCTION {r}_hi({r}) IS "
+                   f"'the largest {t} in the range; the smallest {t} when it holds none "
+                   f"(so that id >= {r}_lo(r) AND id <= {r}_hi(r) is id <@ r)';\n\n")
+        out.append(fn(f"{t}_first_at", "timestamptz", t))
+        out.append(f"COMMENT ON FUNCTION {t}_first_at(timestamptz) IS "
+                   f"'the smallest {t} whose time ({time_desc}) is at or after the timestamp, "
+                   f"NULL past the format''s era: FROM ({t}_first_at(a)) TO ({t}_first_at(b)) "
+                   f"holds the {t} values of [a, b)';\n")
+    out.append("\n")
+    out.append("CREATE FUNCTION euid_starts_with_recheck(euid, text) RETURNS bool\n"
+               "AS 'MODULE_PATHNAME', 'euid_starts_with'\n" + PURE + ";\n")
+    out.append("COMMENT ON FUNCTION euid_starts_with_recheck(euid, text) IS "
+               "'the euid ^@ text test without planner support: what the planner keeps beside "
+               "the range when it rewrites ^@ for a prefix that may reach the check symbols';\n")
+    return "".join(out)

@@ -388,8 +388,13 @@ def comments():
     return "".join(out)
 
 
+def ranges_1_1():
+    import gen_ranges
+    return gen_ranges.added_in_1_1()
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
-ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments]
+ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */
