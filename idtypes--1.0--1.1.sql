@@ -821,3 +821,53 @@ CREATE FUNCTION euid_starts_with_recheck(euid, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_starts_with'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION euid_starts_with_recheck(euid, text) IS 'the euid ^@ text test without planner support: what the planner keeps beside the range when it rewrites ^@ for a prefix that may reach the check symbols';
+
+-- ------------------------------------------------------------------------------------------------
+-- type-named aliases of the xid and tid functions
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION generate_uid11_xid() RETURNS uid11
+AS 'MODULE_PATHNAME', 'generate_xid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_uid11_xid() IS 'alias of generate_xid(): a new uid11 of the xid profile, strictly increasing';
+
+CREATE FUNCTION generate_uid11_xid_at(ts timestamptz) RETURNS uid11
+AS 'MODULE_PATHNAME', 'generate_xid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_uid11_xid_at(timestamptz) IS 'alias of generate_xid_at(timestamptz): a uid11 (xid profile) for the given time';
+
+CREATE FUNCTION uid11_timestamp(uid11) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'xid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_timestamp(uid11) IS 'alias of xid_timestamp(uid11): the time of a uid11 read as an xid';
+
+CREATE FUNCTION uid11_random(uid11) RETURNS int4
+AS 'MODULE_PATHNAME', 'xid_random'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_random(uid11) IS 'alias of xid_random(uid11): the 22 random bits of a uid11 read as an xid';
+
+CREATE FUNCTION uid11_prefix_time_range(prefix text) RETURNS tstzrange
+AS 'MODULE_PATHNAME', 'xid_prefix_time_range'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_prefix_time_range(text) IS 'alias of xid_prefix_time_range(text): the xid times of a uid11 prefix';
+
+CREATE FUNCTION generate_timeid() RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_timeid() IS 'alias of generate_tid(): a new timeid with the default clock id';
+
+CREATE FUNCTION generate_timeid(clock_id int4) RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_timeid(int4) IS 'alias of generate_tid(int4): a new timeid with the given clock id';
+
+CREATE FUNCTION generate_timeid_at(ts timestamptz) RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_timeid_at(timestamptz) IS 'alias of generate_tid_at(timestamptz): a timeid for the given time, with the default clock id';
+
+CREATE FUNCTION generate_timeid_at(ts timestamptz, clock_id int4) RETURNS timeid
+AS 'MODULE_PATHNAME', 'generate_tid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_timeid_at(timestamptz, int4) IS 'alias of generate_tid_at(timestamptz, int4): a timeid for the given time and clock id';
+

@@ -81,27 +81,33 @@ is_display_dash(std::size_t i) noexcept
 	return i == 4 || i == 8 || i == 13;
 }
 
+struct dash_error
+{
+	errc error; // ok, bad_dash or missing_dash
+	std::size_t offset;
+};
+
 // Strip TID display dashes: when the text has any '-', each of indexes 4, 8, 13 present must
-// be a dash and no other index may be. Returns -1 and the symbols, or the bad index.
-int
+// be a dash (else missing_dash) and no other index may be (else bad_dash), first one first.
+dash_error
 strip_timeid_dashes(const char *text, std::size_t len, char *out, std::size_t *outlen) noexcept
 {
 	if (std::memchr(text, '-', len) == nullptr)
 	{
 		std::memcpy(out, text, len);
 		*outlen = len;
-		return -1;
+		return {errc::ok, 0};
 	}
 	std::size_t n = 0;
 	for (std::size_t i = 0; i < len; i++)
 	{
 		if (is_display_dash(i) != (text[i] == '-'))
-			return static_cast<int>(i);
+			return {is_display_dash(i) ? errc::missing_dash : errc::bad_dash, i};
 		if (text[i] != '-')
 			out[n++] = text[i];
 	}
 	*outlen = n;
-	return -1;
+	return {errc::ok, 0};
 }
 
 // Map a symbol index of the undashed text back to its index in the dashed text.
@@ -207,9 +213,11 @@ timeid_parse(const char *text, std::size_t len) noexcept
 	{
 		char plain[16];
 		std::size_t n;
-		const int bad = strip_timeid_dashes(text, len, plain, &n);
-		if (bad >= 0 || n != 13)
-			return {0, errc::bad_dash, clamp_offset(bad >= 0 ? static_cast<std::size_t>(bad) : 4)};
+		const dash_error bad = strip_timeid_dashes(text, len, plain, &n);
+		if (bad.error != errc::ok)
+			return {0, bad.error, clamp_offset(bad.offset)};
+		if (n != 13) // 16 characters and not one dash: the first one is missing
+			return {0, errc::missing_dash, 4};
 		parse64 r = parse_b32_13(plain, 13, b32::sortable);
 		if (r.error == errc::bad_symbol)
 			r.offset = clamp_offset(dashed_index(r.offset));
@@ -243,9 +251,9 @@ timeid_prefix(const char *text, std::size_t len) noexcept
 		return prefix_error64(errc::bad_length, len);
 	char plain[16];
 	std::size_t n;
-	const int bad = strip_timeid_dashes(text, len, plain, &n);
-	if (bad >= 0)
-		return prefix_error64(errc::bad_dash, static_cast<std::size_t>(bad));
+	const dash_error bad = strip_timeid_dashes(text, len, plain, &n);
+	if (bad.error != errc::ok)
+		return prefix_error64(bad.error, bad.offset);
 	range64 r = prefix_b32_13(plain, n, b32::sortable, timeid_max);
 	if (r.error == errc::bad_symbol && n != len)
 		r.offset = clamp_offset(dashed_index(r.offset));

@@ -19,9 +19,10 @@ struct timeid
 	static constexpr unsigned no_check = 0;
 	static constexpr uwide max = (std::uint64_t(1) << 63) - 1;
 	static constexpr unsigned parse_errors = bit(errc::bad_length) | bit(errc::bad_symbol) |
-	                                         bit(errc::bad_dash) | bit(errc::out_of_range);
-	static constexpr unsigned prefix_errors =
-	    bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::bad_dash);
+	                                         bit(errc::bad_dash) | bit(errc::missing_dash) |
+	                                         bit(errc::out_of_range);
+	static constexpr unsigned prefix_errors = bit(errc::bad_length) | bit(errc::bad_symbol) |
+	                                          bit(errc::bad_dash) | bit(errc::missing_dash);
 
 	// Lower case only, no aliases.
 	static int
@@ -81,6 +82,13 @@ first_misplaced_dash(const char *text, std::size_t len)
 	return -1;
 }
 
+// A symbol where the display form has a dash is a missing dash; a dash elsewhere is out of place.
+errc
+dash_error_at(int i)
+{
+	return display_dash(static_cast<std::size_t>(i)) ? errc::missing_dash : errc::bad_dash;
+}
+
 std::string
 strip_dashes(const char *text, std::size_t len)
 {
@@ -125,8 +133,8 @@ format_dashed(std::uint64_t v)
 	return fz::write_exact<dashed_width>([v](char *out) { idt::timeid_format_dashed(v, out); });
 }
 
-// A 16-byte text, judged as the display form: a misplaced dash is bad_dash at its index (a text
-// without dashes included: index 4); otherwise the result is the plain text's, with a bad
+// A 16-byte text, judged as the display form: the first index where a dash is missing or out of
+// place is missing_dash or bad_dash there (a text without dashes: missing_dash at index 4); otherwise the result is the plain text's, with a bad
 // symbol's offset moved to its index in the dashed text; an accepted one is canonical as given
 // (the alphabet has one spelling per symbol) and its every prefix holds the value.
 void
@@ -141,7 +149,7 @@ check_dashed_parse(const char *text_in, std::uint64_t sel)
 	const int wrong = first_misplaced_dash(text_in, dashed_width);
 	if (wrong >= 0)
 	{
-		FZ_CHECK(r.error == errc::bad_dash && r.offset == static_cast<unsigned>(wrong));
+		FZ_CHECK(r.error == dash_error_at(wrong) && r.offset == static_cast<unsigned>(wrong));
 		return;
 	}
 	const std::string plain = strip_dashes(text_in, dashed_width);
@@ -169,8 +177,8 @@ check_dashed_parse(const char *text_in, std::uint64_t sel)
 	}
 }
 
-// A prefix holding a dash: longer than the display form is bad_length; a misplaced dash is
-// bad_dash at its index; otherwise it is the prefix of its symbols, with a bad symbol's offset
+// A prefix holding a dash: longer than the display form is bad_length; the first missing or
+// misplaced dash is missing_dash or bad_dash at its index; otherwise it is the prefix of its symbols, with a bad symbol's offset
 // moved to its index in the dashed text.
 void
 check_dashed_prefix(const char *text_in, std::size_t len, std::uint64_t sel)
@@ -189,7 +197,7 @@ check_dashed_prefix(const char *text_in, std::size_t len, std::uint64_t sel)
 	const int wrong = first_misplaced_dash(text_in, len);
 	if (wrong >= 0)
 	{
-		FZ_CHECK(r.error == errc::bad_dash && r.offset == static_cast<unsigned>(wrong));
+		FZ_CHECK(r.error == dash_error_at(wrong) && r.offset == static_cast<unsigned>(wrong));
 		return;
 	}
 	const std::string plain = strip_dashes(text_in, len);

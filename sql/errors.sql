@@ -40,6 +40,29 @@ FROM (VALUES ('uid11', '0jpXCZedGfV'), ('uid11', 'NQm6nKl8qFD'), ('uid11', 'NQm6
              ('ulid', '01ARZ3NDEKTSV4RRFFQ69G5FA-'), ('ulid', '01ARZ3NDEKTSV4RRFFQ69G5Fé'),
              ('euid', 'C8EE934SR007G5Q94QKKXFRFV8#'), ('euid', 'C8EE934SR00éG5Q94QKKXFRFV8')) v(typ, input);
 
+-- How a detail names the offending character: a printable ASCII character quoted, a visible
+-- non-ASCII one quoted whole with its code point, a space, control, invisible or formatting
+-- character by its code point only (never raw), and the position counts characters. The detail
+-- is valid UTF-8 whatever the input (convert_from checks it).
+\pset format unaligned
+SELECT typ, label, (r).state, (r).detail,
+       convert_from(convert_to((r).detail, 'UTF8'), 'UTF8') = (r).detail AS valid_utf8
+FROM (VALUES ('uid11', 'tab', E'NQm6nKp8q\tF'), ('timeid', 'newline', E'3kxnlhr3gxq2\n'),
+             ('ulid', 'escape', E'01ARZ3NDEKTSV4RRFFQ69G5FA\x1b'),
+             ('ulidflake', 'DEL', E'00CMXB6TAK4S\x7f'),
+             ('euid', 'no-break space', E'C8EE934SR007G5Q94QKKXFRFV8\u00a0'),
+             ('ulid', 'zero-width space', E'01ARZ3NDEK\u200bTSV4RRFFQ69G5F'),
+             ('timeid', 'right-to-left override', E'3kxn\u202elhr3gxq'),
+             ('uid11', 'combining acute', E'NQm6nK\u0301p8q'),
+             ('uid11', 'byte order mark', E'\ufeffNQm6nKp8q'),
+             ('ulidflake', 'fullwidth zero', E'\uff1000CMXB6TAK4'),
+             ('ulid', 'Cyrillic A', E'01\u0410RZ3NDEKTSV4RRFFQ69G5F'),
+             ('euid', 'emoji', E'C8EE934SR007\U0001F600G5Q94QKKXF'),
+             ('timeid', 'quote', '3kxn"hr3gxq23'), ('timeid', 'backslash', E'3kxn\\hr3gxq23'))
+     v(typ, label, input),
+     LATERAL (SELECT idt_try(typ, input) AS r) t;
+\pset format aligned
+
 -- Case rules: timeid is lower case only; the Crockford types take either case; the aliases
 -- I L O are accepted by euid only; U is rejected by all three.
 SELECT typ, input, (idt_try(typ, input)).*
@@ -109,6 +132,46 @@ SELECT 'C8EE934SR007G5Q94QKKXFRFV8C'::euid;
 SELECT '3kxn-lhr3-gxq-23'::timeid;
 SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'::ulid;
 SELECT ''::uid11;
+
+\set VERBOSITY default
+-- Prefixes (^@, *_prefix_range) report a bad prefix as a prefix, with the same details.
+SELECT '3kxnlhr3gxq23'::timeid ^@ '3kxnl-';
+SELECT ulid_prefix_range('01ARZ3NDEKTSV4RRFFQ69G5FAVV');
+
+-- ulid and euid read only their own text. A UUID in text (36 characters with dashes, or 32 hex
+-- digits) is malformed like any other text, with a hint to pass it as a uuid, which works.
+SELECT '0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f'::ulid;
+SELECT '0190B6F48B5C7D2A9F3E1A2B3C4D5E6F'::euid;
+SELECT '0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f'::uuid::ulid, '0190B6F48B5C7D2A9F3E1A2B3C4D5E6F'::uuid::euid;
+PREPARE idt_uuid_param(uuid) AS SELECT $1::ulid;
+EXECUTE idt_uuid_param('0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f');
+DEALLOCATE idt_uuid_param;
+-- no hint for what is not a UUID (a non-hex digit, a dash out of place), nor for a prefix
+SELECT '0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6g'::ulid;
+SELECT '0190b6f48-b5c-7d2a-9f3e-1a2b3c4d5e6f'::euid;
+SELECT ulid_prefix_range('0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f');
+\set VERBOSITY terse
+
+-- A SQL_ASCII database hands any byte to the input functions, well-formed UTF-8 or not: there a
+-- non-ASCII byte is named by its value and the detail stays ASCII.
+\set idt_regress_db :DBNAME
+CREATE DATABASE idt_errors_ascii ENCODING SQL_ASCII TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C';
+\c idt_errors_ascii
+CREATE EXTENSION idtypes;
+CREATE FUNCTION idt_detail(typ text, input bytea, OUT state text, OUT detail text)
+LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE format('SELECT $1::%s', typ) USING convert_from(input, 'SQL_ASCII');
+	state := '00000';
+EXCEPTION WHEN OTHERS THEN
+	GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, detail = PG_EXCEPTION_DETAIL;
+END
+$$;
+SELECT typ, input, (idt_detail(typ, input)).*
+FROM (VALUES ('uid11', '\x4e516d6e4bff7038714644'::bytea), ('timeid', '\x336bc3a96e6c687233677871'),
+              ('ulid', '\x3031c3'), ('ulidflake', '\x80303043')) v(typ, input);
+\c :idt_regress_db
+DROP DATABASE idt_errors_ascii;
 
 -- ---- binary input of the wrong length: 22P03 ---------------------------------------------------
 

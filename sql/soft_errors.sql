@@ -1,19 +1,19 @@
 -- soft_errors (PostgreSQL 16+): every reject class of every type's text input is a soft error:
--- pg_input_is_valid() says false, and pg_input_error_info() gives the message, detail and
--- SQLSTATE of the hard error, which hard() catches here for comparison (a missing detail reads
--- '' there). The range types read their bounds through the same input functions, so their
+-- pg_input_is_valid() says false, and pg_input_error_info() gives the message, detail, hint and
+-- SQLSTATE of the hard error, which hard() catches here for comparison (a missing detail or hint
+-- reads '' there). The range types read their bounds through the same input functions, so their
 -- reject classes are soft too.
 
 -- The hard error's fields, or '00000' and the canonical text when the input is accepted.
-CREATE FUNCTION hard(typ text, input text,
-                     OUT result text, OUT state text, OUT message text, OUT detail text)
+CREATE FUNCTION hard(typ text, input text, OUT result text, OUT state text, OUT message text,
+                     OUT detail text, OUT hint text)
 LANGUAGE plpgsql AS $$
 BEGIN
 	EXECUTE format('SELECT %L::%s::text', input, typ) INTO result;
 	state := '00000';
 EXCEPTION WHEN OTHERS THEN
 	GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT,
-	                        detail = PG_EXCEPTION_DETAIL;
+	                        detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
 END
 $$;
 
@@ -47,6 +47,7 @@ INSERT INTO cases VALUES
 	('ulid', 'non-ASCII', '01ARZ3NDEKTSV4RRFFQ69G5Fé'),
 	('ulid', 'out of range', '80000000000000000000000000'),
 	('ulid', 'malformed and too large', '8ZZZZZZZZZZZZZZZZZZZZZZZZ'),
+	('ulid', 'uuid text', '0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f'),
 	-- euid
 	('euid', 'valid', 'C8EE934SR007G5Q94QKKXFRFV8B'), ('euid', 'valid aliases', 'C8EE934SRoo7G5Q94QKKXFRFV8B'),
 	('euid', 'valid no check', 'C8EE934SR007G5Q94QKKXFRFVBZ'),
@@ -54,6 +55,7 @@ INSERT INTO cases VALUES
 	('euid', 'empty', ''), ('euid', 'symbol', 'C8EE934SR007G5Q94QKKXFRFV8#'),
 	('euid', 'U', 'C8EE934SR007G5Q94QKKXFRFU8B'), ('euid', 'check', 'C8EE934SR007G5Q94QKKXFRFV8C'),
 	('euid', 'non-ASCII', 'C8EE934SR007G5Q94QKKXFRFV8é'),
+	('euid', 'uuid text', '0190B6F48B5C7D2A9F3E1A2B3C4D5E6F'),
 	-- the range types: bounds go through the types' input functions
 	('uid11range', 'valid', '[NQm6nKp8qFC,NQm6nKp8qFD]'), ('uid11range', 'bad bound', '[NQm6nKp8qFC,NQm6nKp8qFI]'),
 	('uid11range', 'out of range bound', '[NQm6nKp8qFC,jpXCZedGfVR]'),
@@ -66,6 +68,7 @@ INSERT INTO cases VALUES
 -- its soft error equals its hard error field by field.
 SELECT c.typ, c.class, pg_input_is_valid(c.input, c.typ) AS valid, e.sql_error_code AS state,
        e.message IS NOT DISTINCT FROM h.message AND e.detail IS NOT DISTINCT FROM nullif(h.detail, '')
+         AND e.hint IS NOT DISTINCT FROM nullif(h.hint, '')
          AND coalesce(e.sql_error_code, '00000') = h.state AS same_as_hard
 FROM cases c, LATERAL pg_input_error_info(c.input, c.typ) e, LATERAL hard(c.typ, c.input) h
 ORDER BY c.typ, c.class, c.input;
@@ -74,6 +77,11 @@ ORDER BY c.typ, c.class, c.input;
 SELECT c.typ, e.message, e.detail
 FROM (VALUES ('uid11', 'jpXCZedGfVR'), ('timeid', '3kxnl-hr-3gxq-23'), ('ulidflake', '00CMXB6TAK4SU'),
              ('ulid', '0000000000000000000000000'), ('euid', 'C8EE934SR007G5Q94QKKXFRFV8C')) c(typ, input),
+     LATERAL pg_input_error_info(c.input, c.typ) e;
+
+-- A UUID in text, softly rejected with the same hint as the hard error.
+SELECT c.typ, e.detail, e.hint
+FROM (VALUES ('ulid', '0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f'), ('euid', '0190B6F48B5C7D2A9F3E1A2B3C4D5E6F')) c(typ, input),
      LATERAL pg_input_error_info(c.input, c.typ) e;
 
 -- A 1 MB input is rejected softly too, and names its length.

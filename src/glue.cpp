@@ -1,4 +1,6 @@
 /* glue.cpp: error reports and helpers shared by every type's glue. */
+#include "idtypes/text.hpp"
+
 #include "glue.h"
 
 extern "C" {
@@ -17,19 +19,64 @@ make_id128(idt::u128 v)
 	return id;
 }
 
-/* 1-based character position of a byte offset, so that multibyte input reads right. */
+/*
+ * 1-based character position of a byte offset, so that multibyte input reads right. In UTF-8
+ * a byte that starts no well-formed character counts as one (pg_mblen would take the bytes
+ * after it along).
+ */
 static int
 char_position(const char *input, std::size_t input_len, unsigned offset)
 {
 	if (offset > input_len)
 		offset = static_cast<unsigned>(input_len);
+	if (GetDatabaseEncoding() == PG_UTF8)
+		return static_cast<int>(idt::utf8_count(input, offset)) + 1;
 	return pg_mbstrlen_with_len(input, static_cast<int>(offset)) + 1;
 }
 
+/*
+ * How a detail names the character at input[offset] (offset < input_len), in buf: a printable
+ * ASCII character quoted ("K"), a visible UTF-8 character quoted whole with its code point
+ * ("é" (U+00E9)), any other character by its code point (U+0009), and a byte that starts no
+ * character of the server encoding by its value (byte 0xFF; returns true). The detail stays
+ * valid in the server encoding: no sequence is ever cut.
+ */
+static bool
+name_character(const char *input, std::size_t input_len, unsigned offset, char *buf,
+			   std::size_t size)
+{
+	const unsigned char c = static_cast<unsigned char>(input[offset]);
+	if (c > 0x20 && c < 0x7F)
+	{
+		snprintf(buf, size, "\"%c\"", c);
+		return false;
+	}
+	if (c < 0x80)
+	{
+		snprintf(buf, size, "U+%04X", c);
+		return false;
+	}
+	if (GetDatabaseEncoding() == PG_UTF8)
+	{
+		const idt::utf8_char ch = idt::utf8_decode(input, input_len, offset);
+		if (ch.length != 0)
+		{
+			const unsigned cp = static_cast<unsigned>(ch.code_point);
+			if (idt::quotable(ch.code_point))
+				snprintf(buf, size, "\"%.*s\" (U+%04X)", static_cast<int>(ch.length),
+						 input + offset, cp);
+			else
+				snprintf(buf, size, "U+%04X", cp);
+			return false;
+		}
+	}
+	snprintf(buf, size, "byte 0x%02X", c);
+	return true;
+}
+
 void
-report_parse_error(Node *escontext, const char *type_name, const char *input,
-				   std::size_t input_len, idt::errc error, unsigned offset,
-				   const char *length_hint)
+report_parse_error(Node *escontext, const text_spec &spec, const char *input,
+				   std::size_t input_len, idt::errc error, unsigned offset)
 {
 	(void) escontext; /* unused before PostgreSQL 16 */
 	/*
@@ -48,43 +95,75 @@ report_parse_error(Node *escontext, const char *type_name, const char *input,
 			}
 		}
 	}
+	const char *what = spec.prefix ? "invalid prefix for type %s: \"%s\""
+								   : "invalid input syntax for type %s: \"%s\"";
+	char name[32];
+	bool is_byte = false;
+	if (offset >= input_len)
+		strlcpy(name, "nothing", sizeof name); /* not reached: core's offsets lie in the text */
+	else if (error == idt::errc::bad_symbol || error == idt::errc::missing_dash)
+		is_byte = name_character(input, input_len, offset, name, sizeof name);
 	switch (error)
 	{
 		case idt::errc::out_of_range:
 			errsave(escontext, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 								errmsg("value \"%s\" is out of range for type %s", input,
-									   type_name)));
+									   spec.type_name)));
 			return;
 		case idt::errc::bad_length:
+		{
+			/* A UUID in text: the type reads it only as a uuid (one text form per value). */
+			const bool uuid = spec.uuid_hint && !spec.prefix && idt::uuid_shaped(input, input_len);
 			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", type_name, input),
-					 errdetail("Expected %s, got %d.", length_hint,
-							   pg_mbstrlen_with_len(input, static_cast<int>(input_len)))));
+					 errmsg(what, spec.type_name, input),
+					 errdetail("Expected %s, got %d.", spec.length_hint,
+							   pg_mbstrlen_with_len(input, static_cast<int>(input_len))),
+					 uuid ? errhint("To read a UUID, cast it from type uuid ('%s'::uuid::%s), or "
+									"pass it as a parameter of type uuid.",
+									input, spec.type_name)
+						  : 0));
+			return;
+		}
+		case idt::errc::missing_dash:
+			errsave(escontext,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg(what, spec.type_name, input),
+					 errdetail("Expected a dash at position %d, found %s (the display form is "
+							   "STTT-TTT-TTTT-CC).",
+							   char_position(input, input_len, offset), name)));
 			return;
 		case idt::errc::bad_dash:
 			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", type_name, input),
-					 errdetail("Dashes are allowed only at positions 5, 9 and 14 (the display "
-							   "form STTT-TTT-TTTT-CC); position %d is wrong.",
+					 errmsg(what, spec.type_name, input),
+					 errdetail("The dash at position %d is out of place: dashes go only at "
+							   "positions 5, 9 and 14 (the display form STTT-TTT-TTTT-CC).",
 							   char_position(input, input_len, offset))));
 			return;
 		case idt::errc::bad_check:
 			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", type_name, input),
+					 errmsg(what, spec.type_name, input),
 					 errdetail("The check symbol does not match the value.")));
 			return;
 		case idt::errc::bad_symbol:
 		case idt::errc::ok:
 			break;
 	}
-	errsave(escontext,
-			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("invalid input syntax for type %s: \"%s\"", type_name, input),
-			 errdetail("The character at position %d is not a valid symbol.",
-					   char_position(input, input_len, offset))));
+	if (is_byte)
+		errsave(escontext,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(what, spec.type_name, input),
+				 errdetail("The %s at position %d is not a valid symbol; %s symbols are %s.", name,
+						   char_position(input, input_len, offset), spec.type_name,
+						   spec.symbols)));
+	else
+		errsave(escontext,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(what, spec.type_name, input),
+				 errdetail("The character %s at position %d is not a valid symbol; %s symbols "
+						   "are %s.",
+						   name, char_position(input, input_len, offset), spec.type_name,
+						   spec.symbols)));
 }
 
 void

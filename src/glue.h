@@ -3,6 +3,7 @@
 #define IDTYPES_GLUE_H
 
 #include <cstring>
+#include <type_traits>
 
 #include "idtypes/generate.hpp"
 
@@ -68,14 +69,25 @@ unix_us_to_timestamptz(std::int64_t unix_us)
 	return unix_us - unix_to_pg_us;
 }
 
+/* What a parse error report says about the text it rejects. */
+struct text_spec
+{
+	const char *type_name;
+	const char *length_hint; /* the accepted length(s): "26 characters" */
+	const char *symbols;	 /* the alphabet: "2-7 and lower-case a-z" */
+	bool prefix;			 /* a prefix (^@, *_prefix_range), not a whole value */
+	bool uuid_hint;			 /* a UUID-shaped text gets a hint to cast it from uuid */
+};
+
+static_assert(std::is_trivially_destructible<text_spec>::value, "lives across ereport");
+
 /*
- * Report a failed text parse of `input` for `type_name`: 22P02 with a detail naming the reason
- * and position, or 22003 for a well-formed value out of range. Soft (errsave) on PG 16+, so the
- * caller must return afterwards. length_hint describes the accepted length(s).
+ * Report a failed text parse of `input`: 22P02 with a detail naming the reason, the offending
+ * character and its position, or 22003 for a well-formed value out of range. Soft (errsave) on
+ * PG 16+, so the caller must return afterwards.
  */
-void report_parse_error(Node *escontext, const char *type_name, const char *input,
-						std::size_t input_len, idt::errc error, unsigned offset,
-						const char *length_hint);
+void report_parse_error(Node *escontext, const text_spec &spec, const char *input,
+						std::size_t input_len, idt::errc error, unsigned offset);
 
 /* 22P03 for binary input (recv, bytea) of the wrong length. */
 [[noreturn]] void report_binary_length(const char *type_name, int expected, int got);

@@ -39,15 +39,15 @@ empty_range()
 
 /* ---- bounds of the operators' right sides ------------------------------------------------ */
 
-/* The prefix's bounds, or a 22P02 error naming the type (as its input function would). */
+/* The prefix's bounds, or a 22P02 error naming the type and saying it is a prefix. */
 template <class T>
 typename T::range_type
 checked_prefix(const char *p, std::size_t n)
 {
 	const typename T::range_type r = T::prefix(p, n);
 	if (r.error != idt::errc::ok)
-		glue::report_parse_error(nullptr, T::name, pnstrdup(p, n), n, r.error, r.offset,
-								 T::prefix_hint);
+		glue::report_parse_error(nullptr, {T::name, T::prefix_hint, T::symbols, true, false},
+								 pnstrdup(p, n), n, r.error, r.offset);
 	return r;
 }
 

@@ -8,8 +8,8 @@
 
 /*
  * One struct per type: its SQL name, value and result types, the bounds of its values, the
- * lengths its text may have (for error details), and the core functions that read, write and
- * bound it. The glue's templates take a traits struct; nothing else names a type's specifics.
+ * lengths and symbols its text may have and whether a UUID text gets a hint (for error
+ * details), and the core functions that read, write and bound it. The glue's templates take a traits struct; nothing else names a type's specifics.
  */
 
 struct uid11_traits
@@ -17,6 +17,8 @@ struct uid11_traits
 	using value_type = std::uint64_t;
 	using range_type = idt::range64;
 	static constexpr const char *name = "uid11";
+	static constexpr const char *symbols = "1-9, A-Z and a-z except I, O and l";
+	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "11 characters";
 	static constexpr const char *prefix_hint = "at most 11 characters";
 	static constexpr std::size_t text_len = 11;
@@ -34,6 +36,8 @@ struct timeid_traits
 	using value_type = std::uint64_t;
 	using range_type = idt::range64;
 	static constexpr const char *name = "timeid";
+	static constexpr const char *symbols = "2-7 and lower-case a-z";
+	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "13 characters, or 16 with dashes";
 	static constexpr const char *prefix_hint = "at most 13 characters, or 16 with dashes";
 	static constexpr std::size_t text_len = 13;
@@ -51,6 +55,8 @@ struct ulidflake_traits
 	using value_type = std::uint64_t;
 	using range_type = idt::range64;
 	static constexpr const char *name = "ulidflake";
+	static constexpr const char *symbols = "0-9 and A-Z except I, L, O and U, in either case";
+	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "13 characters";
 	static constexpr const char *prefix_hint = "at most 13 characters";
 	static constexpr std::size_t text_len = 13;
@@ -71,6 +77,8 @@ struct ulid_traits
 	using value_type = idt::u128;
 	using range_type = idt::range128;
 	static constexpr const char *name = "ulid";
+	static constexpr const char *symbols = "0-9 and A-Z except I, L, O and U, in either case";
+	static constexpr bool uuid_hint = true;
 	static constexpr const char *length_hint = "26 characters";
 	static constexpr const char *prefix_hint = "at most 26 characters";
 	static constexpr std::size_t text_len = 26;
@@ -88,6 +96,8 @@ struct euid_traits
 	using value_type = idt::u128;
 	using range_type = idt::range128;
 	static constexpr const char *name = "euid";
+	static constexpr const char *symbols = "0-9 and A-Z except U, in either case (I and L read as 1, O as 0)";
+	static constexpr bool uuid_hint = true;
 	static constexpr const char *length_hint = "27 characters";
 	static constexpr const char *prefix_hint = "at most 27 characters";
 	static constexpr std::size_t text_len = 27;

@@ -127,8 +127,9 @@ id128_in(FunctionCallInfo fcinfo)
 	const idt::parse128 r = T::parse(str, len);
 	if (r.error != idt::errc::ok)
 	{
-		glue::report_parse_error(fcinfo->context, T::name, str, len, r.error, r.offset,
-								 T::length_hint);
+		glue::report_parse_error(fcinfo->context,
+								 {T::name, T::length_hint, T::symbols, false, T::uuid_hint}, str,
+								 len, r.error, r.offset);
 		PG_RETURN_NULL();
 	}
 	PG_RETURN_POINTER(glue::make_id128(r.value));

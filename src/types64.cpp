@@ -54,8 +54,9 @@ id64_in(FunctionCallInfo fcinfo)
 	const idt::parse64 r = T::parse(str, len);
 	if (r.error != idt::errc::ok)
 	{
-		glue::report_parse_error(fcinfo->context, T::name, str, len, r.error, r.offset,
-								 T::length_hint);
+		glue::report_parse_error(fcinfo->context,
+								 {T::name, T::length_hint, T::symbols, false, T::uuid_hint}, str,
+								 len, r.error, r.offset);
 		PG_RETURN_NULL();
 	}
 	PG_RETURN_INT64(static_cast<int64>(r.value));

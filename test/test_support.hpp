@@ -33,7 +33,8 @@ struct StringMaker<idt::u128>
 };
 } // namespace Catch
 CATCH_REGISTER_ENUM(idt::errc, idt::errc::ok, idt::errc::bad_length, idt::errc::bad_symbol,
-                    idt::errc::bad_dash, idt::errc::bad_check, idt::errc::out_of_range)
+                    idt::errc::bad_dash, idt::errc::bad_check, idt::errc::out_of_range,
+                    idt::errc::missing_dash)
 CATCH_REGISTER_ENUM(idt::gen_status, idt::gen_status::ok, idt::gen_status::overflow,
                     idt::gen_status::time_out_of_range)
 

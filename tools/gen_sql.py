@@ -393,8 +393,46 @@ def ranges_1_1():
     return gen_ranges.added_in_1_1()
 
 
+# The generators and accessors whose names say xid or tid, under names that say the type (xid and
+# tid are also PostgreSQL's own system types, and "xid" elsewhere means rs/xid): the same C
+# function with the same properties, so each name is a documented alias of the other.
+# (name, arguments, return type, the original it aliases, its properties, what it does)
+GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL SAFE"
+TYPE_NAMED_ALIASES = [
+    ("generate_uid11_xid", "", "uid11", "generate_xid", GENERATOR,
+     "a new uid11 of the xid profile, strictly increasing"),
+    ("generate_uid11_xid_at", "ts timestamptz", "uid11", "generate_xid_at", GENERATOR,
+     "a uid11 (xid profile) for the given time"),
+    ("uid11_timestamp", "uid11", "timestamptz", "xid_timestamp", PURE,
+     "the time of a uid11 read as an xid"),
+    ("uid11_random", "uid11", "int4", "xid_random", PURE,
+     "the 22 random bits of a uid11 read as an xid"),
+    ("uid11_prefix_time_range", "prefix text", "tstzrange", "xid_prefix_time_range", PURE,
+     "the xid times of a uid11 prefix"),
+    ("generate_timeid", "", "timeid", "generate_tid", GENERATOR,
+     "a new timeid with the default clock id"),
+    ("generate_timeid", "clock_id int4", "timeid", "generate_tid", GENERATOR,
+     "a new timeid with the given clock id"),
+    ("generate_timeid_at", "ts timestamptz", "timeid", "generate_tid_at", GENERATOR,
+     "a timeid for the given time, with the default clock id"),
+    ("generate_timeid_at", "ts timestamptz, clock_id int4", "timeid", "generate_tid_at", GENERATOR,
+     "a timeid for the given time and clock id"),
+]
+
+
+def type_named_aliases():
+    out = [f"\n-- {'-' * 96}\n-- type-named aliases of the xid and tid functions\n-- {'-' * 96}\n\n"]
+    for name, args, ret, original, props, what in TYPE_NAMED_ALIASES:
+        types = ", ".join(a.split()[-1] for a in args.split(", ")) if args else ""
+        out.append(f"CREATE FUNCTION {name}({args}) RETURNS {ret}\n"
+                   f"AS 'MODULE_PATHNAME', '{original}'\n{props};\n")
+        out.append(f"COMMENT ON FUNCTION {name}({types}) IS "
+                   f"'alias of {original}({types}): {what}';\n\n")
+    return "".join(out)
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
-ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1]
+ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */
