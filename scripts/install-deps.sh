@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot
+#   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot, deb
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -11,7 +11,8 @@
 # reaches sid) is installed from there, with the libpq it needs.
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm); fuzz: clang 14 and its
-# libFuzzer runtime for `make fuzz`; chroot: debootstrap, for scripts/chroot.sh.
+# libFuzzer runtime for `make fuzz`; chroot: debootstrap, for scripts/chroot.sh; deb: Debian's
+# packaging tools and the headers of every supported server, for `make deb`.
 # Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
 set -euo pipefail
 
@@ -81,8 +82,9 @@ for group in "${groups[@]}"; do
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
 	chroot) packages+=(debootstrap) ;;
+	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb)"
 		exit 2
 		;;
 	esac
