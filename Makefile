@@ -146,6 +146,13 @@ bench: all
 	$(MAKE) install
 	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
 
+# Bulk loads at scale and partition pruning on a big partitioned table (bench/scale.sh; about an
+# hour at the default 20 M rows per generator; ROWS=... BATCH=... for less).
+.PHONY: bench-scale
+bench-scale: all
+	$(MAKE) install
+	PG_CONFIG=$(PG_CONFIG) bash bench/scale.sh
+
 # Micro-benchmarks of the core codecs (Google Benchmark): no server needed.
 MICRO_BIN = test/build/bench_micro
 $(MICRO_BIN): bench/micro.cpp $(wildcard core/*.cpp core/include/idtypes/*.hpp)

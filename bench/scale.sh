@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# scale.sh (`make bench-scale`): bulk loads at scale, and partition pruning on a big partitioned
+# table. Not part of the tests (a full run takes about an hour).
+#
+#   make bench-scale [ROWS=20000000] [BATCH=1000000] [PARTS=100] [PART_ROWS=2000000] [PG_CONFIG=...]
+#
+# 1. Per generator (bigint identity, gen_random_uuid(), uuidv7() on 18+, generate_ulid(),
+#    generate_ulid_monotonic(), generate_euid(), generate_xid()): a table `id <type> PRIMARY KEY`
+#    with the generator as its default is loaded by INSERT ... SELECT in batches of BATCH rows up to
+#    ROWS, on a cluster whose shared_buffers (32 MB) is far below the index size, with full-page
+#    writes on and a checkpoint every 30 s. Per batch: rows per second, the index size, and WAL
+#    bytes per row (pg_current_wal_lsn() before and after). Tables are dropped after their run.
+# 2. A table PARTITION BY RANGE (id ulid) with PARTS daily partitions (bounds from ulid_first_at)
+#    and PART_ROWS rows spread over them: planning + execution time (EXPLAIN ANALYZE, median of 15)
+#    of a one-day `<@ ulid_time_range(...)` window and of a `^@` prefix, each against the same
+#    rows asked with the btree operators (`>= AND <`, `>= AND <=`) and against the same query with
+#    partition pruning off.
+#
+# Writes $OUT (default bench/results/scale-<major>) /load.csv, /prune.csv and /scale.svg (a plot
+# of rows/s and WAL bytes/row against table size, by bench/scale_plot.py), and prints both tables.
+set -euo pipefail
+trap '' PIPE
+
+cd "$(dirname "$0")/.."
+top=$(pwd)
+ROWS=${ROWS:-20000000}
+BATCH=${BATCH:-1000000}
+PARTS=${PARTS:-100}
+PART_ROWS=${PART_ROWS:-2000000}
+PG_CONFIG=${PG_CONFIG:-pg_config}
+export PGBIN=$("$PG_CONFIG" --bindir)
+export PGPORT=${IDTYPES_BENCH_PORT:-54352} PGUSER=postgres PGDATABASE=postgres
+major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+OUT=${OUT:-$top/bench/results/scale-$major}
+mkdir -p "$OUT"
+
+dir=$(mktemp -d /tmp/idts.XXXXXX)
+chmod 755 "$dir"
+cleanup() {
+	bash "$top/test/cluster.sh" stop "$dir" >/dev/null 2>&1 || true
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+
+bash "$top/test/cluster.sh" start "$dir" -c shared_buffers=32MB -c checkpoint_timeout=30s \
+	-c max_wal_size=1GB -c full_page_writes=on -c synchronous_commit=off -c jit=off \
+	-c max_parallel_workers_per_gather=0
+export PGHOST=$dir
+q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -d scale "$@"; }
+"$PGBIN/psql" -X -q -c "CREATE DATABASE scale"
+q -c "CREATE EXTENSION idtypes"
+
+# name | column definition
+kinds=(
+	"bigint identity|bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+	"uuid v4|uuid PRIMARY KEY DEFAULT gen_random_uuid()"
+	"ulid|ulid PRIMARY KEY DEFAULT generate_ulid()"
+	"ulid monotonic|ulid PRIMARY KEY DEFAULT generate_ulid_monotonic()"
+	"euid|euid PRIMARY KEY DEFAULT generate_euid()"
+	"uid11 (xid)|uid11 PRIMARY KEY DEFAULT generate_xid()"
+)
+[ "$major" -ge 18 ] && kinds+=("uuidv7|uuid PRIMARY KEY DEFAULT uuidv7()")
+
+echo "kind,rows,seconds,rows_per_s,wal_bytes_per_row,index_bytes" >"$OUT/load.csv"
+for k in "${kinds[@]}"; do
+	name=${k%%|*}
+	q -c "DROP TABLE IF EXISTS load" -c "CREATE TABLE load (id ${k#*|}, n int)" -c "CHECKPOINT"
+	echo "scale: $name, $ROWS rows in batches of $BATCH"
+	for ((done = 0; done < ROWS; done += BATCH)); do
+		q -c "SELECT pg_current_wal_lsn() AS lsn0, clock_timestamp() AS t0 \gset" \
+			-c "INSERT INTO load (n) SELECT g FROM generate_series(1, $BATCH) g" \
+			-c "SELECT '$name', $((done + BATCH)),
+				round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 3),
+				round($BATCH / extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)),
+				round(pg_wal_lsn_diff(pg_current_wal_lsn(), :'lsn0') / $BATCH::numeric, 1),
+				pg_relation_size('load_pkey')" | tr '|' ',' >>"$OUT/load.csv"
+	done
+	tail -n 1 "$OUT/load.csv"
+done
+q -c "DROP TABLE load"
+
+# Partition pruning: PARTS daily partitions from 2026-01-01, PART_ROWS rows spread evenly.
+echo "scale: partitioned table, $PARTS partitions, $PART_ROWS rows"
+q <<SQL
+CREATE TABLE parted (id ulid NOT NULL, n int) PARTITION BY RANGE (id);
+DO \$\$
+BEGIN
+	FOR d IN 0..$PARTS - 1 LOOP
+		EXECUTE format('CREATE TABLE parted_%s PARTITION OF parted FOR VALUES FROM (%L) TO (%L)', d,
+			ulid_first_at(timestamptz '2026-01-01 00:00+00' + d * interval '1 day'),
+			ulid_first_at(timestamptz '2026-01-01 00:00+00' + (d + 1) * interval '1 day'));
+	END LOOP;
+END \$\$;
+INSERT INTO parted
+SELECT generate_ulid_at(timestamptz '2026-01-01 00:00+00' + (g::float8 / $PART_ROWS) * $PARTS * interval '1 day'), g
+FROM generate_series(0, $PART_ROWS - 1) g;
+CREATE INDEX ON parted (id);
+VACUUM ANALYZE parted;
+SQL
+
+# The median planning + execution ms of a query over 15 runs (after one untimed run).
+timed() {
+	local query=$1 settings=${2:-}
+	{
+		echo "$settings"
+		echo "CREATE TEMP TABLE ms (v float8);"
+		echo "CREATE FUNCTION pg_temp.run() RETURNS float8 LANGUAGE plpgsql AS \$f\$
+			DECLARE l text; p float8; e float8;
+			BEGIN
+				FOR l IN EXECUTE 'EXPLAIN (ANALYZE, SUMMARY) $query' LOOP
+					IF l ~ '^Planning Time' THEN p := substring(l from '([0-9.]+) ms')::float8; END IF;
+					IF l ~ '^Execution Time' THEN e := substring(l from '([0-9.]+) ms')::float8; END IF;
+				END LOOP;
+				RETURN p + e;
+			END \$f\$;"
+		echo "SELECT pg_temp.run();"
+		echo "INSERT INTO ms SELECT pg_temp.run() FROM generate_series(1, 15);"
+		echo "SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY v)::numeric, 3) FROM ms;"
+	} | q | tail -n 1
+}
+day="[2026-02-10 00:00+00,2026-02-11 00:00+00)"
+lo=$(q -c "SELECT ulid_first_at('2026-02-10 00:00+00')")
+hi=$(q -c "SELECT ulid_first_at('2026-02-11 00:00+00')")
+prefix=$(q -c "SELECT left(id::text, 5) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
+plo=$(q -c "SELECT lower(ulid_prefix_range('$prefix'))")
+phi=$(q -c "SELECT upper(ulid_prefix_range('$prefix'))")
+echo "query,ms_pruned,ms_as_btree_operators,ms_pruning_off" >"$OUT/prune.csv"
+for pair in "one-day <@ window|id <@ ulid_time_range(''$day'')|id >= ''$lo'' AND id < ''$hi''" \
+	"^@ prefix '$prefix'|id ^@ ''$prefix''|id >= ''$plo'' AND id <= ''$phi''"; do
+	IFS='|' read -r label rewritten plain <<<"$pair"
+	a=$(timed "SELECT count(*) FROM parted WHERE $rewritten")
+	b=$(timed "SELECT count(*) FROM parted WHERE $plain")
+	c=$(timed "SELECT count(*) FROM parted WHERE $rewritten" "SET enable_partition_pruning = off;")
+	echo "$label,$a,$b,$c" >>"$OUT/prune.csv"
+done
+
+python3 "$top/bench/scale_plot.py" "$OUT/load.csv" "$OUT/scale.svg" "PostgreSQL $major"
+echo
+echo "load ($OUT/load.csv; plot $OUT/scale.svg):"
+python3 - "$OUT/load.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+kinds = list(dict.fromkeys(r["kind"] for r in rows))
+print("| generator | rows/s, first -> last batch | WAL bytes/row, first -> last | index at the end |")
+print("|---|---|---|---|")
+for k in kinds:
+    rs = [r for r in rows if r["kind"] == k]
+    f, l = rs[0], rs[-1]
+    print(f"| {k} | {int(float(f['rows_per_s'])):,} -> {int(float(l['rows_per_s'])):,} | "
+          f"{f['wal_bytes_per_row']} -> {l['wal_bytes_per_row']} | {int(l['index_bytes']) / 2**20:,.0f} MB |")
+PY
+echo
+echo "partition pruning ($PARTS partitions, $PART_ROWS rows; ms, planning + execution, median of 15):"
+column -s, -t <"$OUT/prune.csv"
