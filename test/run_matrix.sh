@@ -8,7 +8,8 @@
 # and Catch2. Unit tests run once per release (a second major on the same release skips them).
 # With UBSAN_TOO=1 the regression tests and scripts run once more on the host's server with the
 # extension built with UBSan; with FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds
-# (CI sets both; both on the host). PG_VERSIONS (default "15 17 18 19") picks the servers.
+# (CI sets both; both on the host); with DEB_TOO=1 the Debian package is built and tested installed
+# on each server, in its release's chroot. PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
 # A test that says it does not apply (exit 77) is fine only where the list below expects it; an
 # unexpected skip, or an expected one that ran, fails the matrix. Ends with the seconds each stage
@@ -176,6 +177,25 @@ for pair in "${cross_pairs[@]}"; do
 		timed "$(basename "$script" .sh) $old -> $new" cross "$old" "$new" "$script"
 	done
 done
+
+# DEB_TOO=1 (CI): `make deb` and the package's install test (test/deb/deb_install.sh) on each
+# server, in the chroot of its release (15 too: the host is no clean system). Last, because it
+# removes the idtypes files that the runs above installed there.
+deb() {
+	local v=$1 log=$tmp/deb-$1.log status=0 p f
+	printf '\n######## Debian package on PostgreSQL %s\n' "$v"
+	bash scripts/chroot.sh "$v" bash test/deb/deb_install.sh 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+	p=$(grep -c '^ok: ' "$log") || true
+	f=$(grep -c '^FAILED: ' "$log") || true
+	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
+	echo "$p passed, $f failed" >>"$log"
+	add "Debian package on $v" deb "$log"
+}
+if [ "${DEB_TOO:-0}" = 1 ]; then
+	for v in $versions; do
+		timed "Debian package on $v" deb "$v"
+	done
+fi
 
 printf '\n######## matrix summary\n'
 printf '%s\n' "${timing[@]}"
