@@ -67,13 +67,15 @@ for k in "${kinds[@]}"; do
 	q -c "DROP TABLE IF EXISTS load" -c "CREATE TABLE load (id ${k#*|}, n int)" -c "CHECKPOINT"
 	echo "scale: $name, $ROWS rows in batches of $BATCH"
 	for ((done = 0; done < ROWS; done += BATCH)); do
-		q -c "SELECT pg_current_wal_lsn() AS lsn0, clock_timestamp() AS t0 \gset" \
-			-c "INSERT INTO load (n) SELECT g FROM generate_series(1, $BATCH) g" \
-			-c "SELECT '$name', $((done + BATCH)),
-				round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 3),
-				round($BATCH / extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)),
-				round(pg_wal_lsn_diff(pg_current_wal_lsn(), :'lsn0') / $BATCH::numeric, 1),
-				pg_relation_size('load_pkey')" | tr '|' ',' >>"$OUT/load.csv"
+		q <<SQL | tr '|' ',' >>"$OUT/load.csv"
+SELECT pg_current_wal_lsn() AS lsn0, clock_timestamp() AS t0 \gset
+INSERT INTO load (n) SELECT g FROM generate_series(1, $BATCH) g;
+SELECT '$name', $((done + BATCH)),
+	round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 3),
+	round($BATCH / extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)),
+	round(pg_wal_lsn_diff(pg_current_wal_lsn(), :'lsn0') / $BATCH::numeric, 1),
+	pg_relation_size('load_pkey');
+SQL
 	done
 	tail -n 1 "$OUT/load.csv"
 done
@@ -118,9 +120,12 @@ timed() {
 		echo "SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY v)::numeric, 3) FROM ms;"
 	} | q | tail -n 1
 }
-day="[2026-02-10 00:00+00,2026-02-11 00:00+00)"
-lo=$(q -c "SELECT ulid_first_at('2026-02-10 00:00+00')")
-hi=$(q -c "SELECT ulid_first_at('2026-02-11 00:00+00')")
+# The window: the day in the middle of the partitions.
+from=$(q -c "SELECT timestamptz '2026-01-01 00:00+00' + $((PARTS / 2)) * interval '1 day'")
+to=$(q -c "SELECT timestamptz '$from' + interval '1 day'")
+day="[$from,$to)"
+lo=$(q -c "SELECT ulid_first_at('$from')")
+hi=$(q -c "SELECT ulid_first_at('$to')")
 prefix=$(q -c "SELECT left(id::text, 5) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
 plo=$(q -c "SELECT lower(ulid_prefix_range('$prefix'))")
 phi=$(q -c "SELECT upper(ulid_prefix_range('$prefix'))")
