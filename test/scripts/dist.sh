@@ -10,7 +10,8 @@ set -euo pipefail
 trap '' PIPE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-if ! "$PGBIN/postgres" --describe-config 2>/dev/null | grep -q '^extension_destdir'; then
+# grep reads all of it (no -q): postgres must not see its pipe close early under pipefail.
+if ! "$PGBIN/postgres" --describe-config 2>/dev/null | grep '^extension_destdir' >/dev/null; then
 	echo "this server has no extension_destdir setting (a Debian patch): the archive is tested on Debian's 15"
 	exit 77
 fi
@@ -84,4 +85,4 @@ else
 	[ -f "$src/regression.diffs" ] && head -n 60 "$src/regression.diffs"
 	bad "make installcheck in the unpacked archive"
 fi
-exit $fail
+finish 3
