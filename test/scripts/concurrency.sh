@@ -9,6 +9,7 @@
 set -euo pipefail
 trap '' PIPE
 . "$(dirname "$0")/../lib/kinds.sh"
+. "$(dirname "$0")/../lib/nodes.sh" # preload_setting
 
 ROWS=${ROWS:-200000}
 CLIENTS=8
@@ -94,7 +95,7 @@ fi
 second=$(mktemp -d /tmp/idtc.XXXXXX)
 chmod 755 "$second"
 export PGPORT=$((PGPORT + 1))
-bash "$IDTYPES_TEST_START_CLUSTER" start "$second" -c shared_preload_libraries=idtypes -c max_connections=20 >/dev/null
+bash "$IDTYPES_TEST_START_CLUSTER" start "$second" -c "$(preload_setting)" -c max_connections=20 >/dev/null
 export PGHOST=$second
 run_suite preload cluster
 

@@ -180,7 +180,7 @@ round() {
 }
 
 start=$SECONDS
-round "preloaded" cluster -c shared_preload_libraries=idtypes
+round "preloaded" cluster -c "$(preload_setting)"
 echo "round 1: $((SECONDS - start)) s"
 t=$SECONDS
 if [ "$major" -ge 17 ]; then

@@ -50,7 +50,7 @@ node_bits_sql() {
 # run <label> <kinds> <preload: yes|no>: start the three nodes, generate concurrently, check, gather.
 run() {
 	local label=$1 kinds=$2 preload=$3 n k s opts=() pids=() per=$((ROWS / SESSIONS))
-	[ "$preload" = yes ] && opts=(-c shared_preload_libraries=idtypes)
+	[ "$preload" = yes ] && opts=(-c "$(preload_setting)")
 	for n in $NODES; do
 		node_stop "$(dir_of "$n")" "$(port_of "$n")"
 		node_start "$(dir_of "$n")" "$(port_of "$n")" -c idtypes.node_id="$n" "${opts[@]}"
