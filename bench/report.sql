@@ -64,3 +64,24 @@ ORDER BY (SELECT ord FROM contestant WHERE name = contestant);
 SELECT workload, contestant, to_char(lo, 'FM990.00') || ' .. ' || to_char(hi, 'FM990.00') AS ratios
 FROM summary WHERE hi - lo > 0.1 AND contestant NOT IN ('bigint', 'uuid')
 ORDER BY workload, contestant;
+
+\echo
+\echo Rows each range workload counts (^@ and <@ must count the rows BETWEEN counts with the same bounds):
+CREATE FUNCTION pg_temp.rows_of(q text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+	n bigint;
+BEGIN
+	EXECUTE q INTO n;
+	RETURN n;
+END $$;
+\pset tuples_only on
+SELECT format('range rows: %s: ^@ %s, BETWEEN %s; <@ %s, BETWEEN %s', contestant,
+              max(n) FILTER (WHERE workload = 'range: ^@ prefix'),
+              max(n) FILTER (WHERE workload = 'range: BETWEEN prefix bounds'),
+              max(n) FILTER (WHERE workload = 'range: <@ time range'),
+              max(n) FILTER (WHERE workload = 'range: BETWEEN time bounds'))
+FROM (SELECT contestant, workload, pg_temp.rows_of(q) AS n FROM window_sql
+      WHERE workload <> 'range: BETWEEN (1%)') w
+JOIN contestant c ON c.name = w.contestant
+GROUP BY contestant, c.ord ORDER BY c.ord;
+\pset tuples_only off

@@ -37,6 +37,12 @@ const struct config_enum_entry overflow_options[] = {
 
 int on_overflow = OVERFLOW_WAIT;
 int tid_clock_id_setting = -1; /* -1: not set */
+/*
+ * Tests only: 0 (default) leaves the counters alone; N > 0 keeps at most N counter bits in the
+ * xid and ulidflake fields (the bits above them zero), so a time unit overflows after a few IDs
+ * on any server and under any scope, and idtypes.on_overflow can be tested everywhere.
+ */
+int test_counter_bits = 0;
 
 /* ---- monotonic state --------------------------------------------------------------------- */
 
@@ -173,7 +179,17 @@ struct partition
 };
 
 partition
-field_partition(unsigned counter_bits, const char *type_name)
+shrink_for_tests(partition p, unsigned counter_bits)
+{
+	const unsigned keep = static_cast<unsigned>(test_counter_bits);
+	if (keep == 0 || counter_bits - p.bits <= keep)
+		return p;
+	const unsigned extra = counter_bits - p.bits - keep;
+	return {p.bits + extra, p.value << extra};
+}
+
+partition
+field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 {
 	unsigned sbits = slot_bits();
 	if (node_id_setting < 0)
@@ -194,6 +210,12 @@ field_partition(unsigned counter_bits, const char *type_name)
 						 "so that the generator state is shared.")));
 	return {node_id_bits + sbits,
 			(static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
+}
+
+partition
+field_partition(unsigned counter_bits, const char *type_name)
+{
+	return shrink_for_tests(field_partition_unshrunk(counter_bits, type_name), counter_bits);
 }
 
 /* ---- clock and randomness ---------------------------------------------------------------- */
@@ -460,6 +482,12 @@ idt_generators_init()
 		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
 		"of the TID clock id hold it, so nodes with different ids never generate the same ID.",
 		&node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.test_counter_bits", "For tests only: shrinks the xid and ulidflake counters.",
+		"0 (default): off. 1..8: the counter keeps that many bits, so a millisecond overflows "
+		"after a few IDs (tests of idtypes.on_overflow).",
+		&test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
+		nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
 
 	if (!process_shared_preload_libraries_in_progress)

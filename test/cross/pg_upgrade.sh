@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # pg_upgrade.sh OLD_PG_CONFIG NEW_PG_CONFIG: a cluster of the old server with tables of all five
 # types, their btree/hash/BRIN indexes, a range-typed column and generator defaults is upgraded
-# with the new server's pg_upgrade. Afterwards: the same rows (checksums of the text form),
-# bt_index_check clean on every btree index, the hash and BRIN indexes give the same answers, the
-# generators go on, and ^@ and <@ are still btree index scans.
+# with the new server's pg_upgrade. Before it, on the old cluster: the answers are the known ones
+# (row count, ^@ and <@ counts equal to the same question asked without them, the hash and BRIN
+# lookups' counts, and a plan that uses each hash and BRIN index), so that comparing the two
+# clusters cannot pass on an answer both get wrong. Afterwards: the same answers (the rows'
+# checksums of the text form too) and again the known ones, bt_index_check clean on every btree
+# index, the generators go on, and ^@ and <@ are still btree index scans.
 #
 # Run by test/run_matrix.sh after both servers' own runs, which installed idtypes into both.
 # Exit status 0 = pass.
@@ -33,7 +36,7 @@ trap cleanup EXIT
 # default where older servers do not.
 export IDTYPES_INITDB_OPTS=--data-checksums
 
-fail=0
+. "$top/test/lib/report.sh"
 # psql_on <dir> <port> <bin> [psql args]
 psql_on() {
 	local dir=$1 port=$2 bin=$3
@@ -45,7 +48,7 @@ new_sql() { psql_on "$work/new" $new_port "$newbin" "$@"; }
 check() { # name, sql on the new cluster returning 't'
 	local got
 	got=$(new_sql -c "$2")
-	if [ "$got" = t ]; then echo "ok: $1"; else echo "FAILED: $1 (got '$got')"; fail=1; fi
+	if [ "$got" = t ]; then ok "$1"; else bad "$1 (got '$got')"; fi
 }
 
 echo "old: $("$oldbin/postgres" --version); new: $("$newbin/postgres" --version)"
@@ -92,13 +95,22 @@ answers() { # psql function
 	"$@" <<'SQL'
 SELECT 'rows ' || md5(string_agg(format('%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s', n, u, t, f, l, e, r, hu, hl, bt, be),
                                  ',' ORDER BY n)) FROM ids;
+SELECT 'count ' || count(*) FROM ids;
+-- ^@ and <@, then the same questions asked of the text and the timestamps (the "_ref" lines).
 SELECT 'prefix ' || (SELECT count(*) FROM ids WHERE u ^@ left((SELECT u::text FROM ids WHERE n = 5000), 5))
 	|| ' ' || (SELECT count(*) FROM ids WHERE l ^@ left((SELECT l::text FROM ids WHERE n = 5000), 9))
 	|| ' ' || (SELECT count(*) FROM ids WHERE e ^@ left((SELECT e::text FROM ids WHERE n = 5000), 9));
+SELECT 'prefix_ref ' || (SELECT count(*) FROM ids WHERE left(u::text, 5) = left((SELECT u::text FROM ids WHERE n = 5000), 5))
+	|| ' ' || (SELECT count(*) FROM ids WHERE left(l::text, 9) = left((SELECT l::text FROM ids WHERE n = 5000), 9))
+	|| ' ' || (SELECT count(*) FROM ids WHERE left(e::text, 9) = left((SELECT e::text FROM ids WHERE n = 5000), 9));
 SELECT 'window ' || (SELECT count(*) FROM ids WHERE t <@ timeid_time_range(tstzrange(
 		(SELECT timeid_timestamp(t) FROM ids WHERE n = 1000), (SELECT timeid_timestamp(t) FROM ids WHERE n = 9000))))
 	|| ' ' || (SELECT count(*) FROM ids WHERE f <@ ulidflake_time_range(tstzrange(
 		(SELECT ulidflake_timestamp(f) FROM ids WHERE n = 1000), (SELECT ulidflake_timestamp(f) FROM ids WHERE n = 9000))));
+SELECT 'window_ref ' || (SELECT count(*) FROM ids WHERE timeid_timestamp(t) >= (SELECT timeid_timestamp(t) FROM ids WHERE n = 1000)
+		AND timeid_timestamp(t) < (SELECT timeid_timestamp(t) FROM ids WHERE n = 9000))
+	|| ' ' || (SELECT count(*) FROM ids WHERE ulidflake_timestamp(f) >= (SELECT ulidflake_timestamp(f) FROM ids WHERE n = 1000)
+		AND ulidflake_timestamp(f) < (SELECT ulidflake_timestamp(f) FROM ids WHERE n = 9000));
 -- hu, hl, bt and be have only their hash or BRIN index: these lookups go through it.
 SET enable_seqscan = off;
 SET enable_hashjoin = off;
@@ -114,8 +126,31 @@ FROM (SELECT plan_lines('SELECT 1 FROM ids WHERE hl = ''01ARZ3NDEKTSV4RRFFQ69G5F
                   || ' UNION ALL SELECT 1 FROM ids WHERE be > ''C8EE934SR007G5Q94QKKXFRFV8B''') AS line) s;
 SQL
 }
+# known <label> <answers file>: the answers that do not depend on the random bits, and those
+# that must equal their reference line.
+known() {
+	local label=$1 file=$2 a r
+	a=$(sed -n 's/^prefix //p' "$file")
+	r=$(sed -n 's/^prefix_ref //p' "$file")
+	if [ -n "$a" ] && [ "$a" = "$r" ] && [[ ! " $a " =~ \ 0\  ]]; then
+		ok "$label: ^@ counts ($a) are those of left(id::text, n) = prefix"
+	else
+		bad "$label: ^@ counts '$a', left(text) counts '$r'"
+	fi
+	a=$(sed -n 's/^window //p' "$file")
+	r=$(sed -n 's/^window_ref //p' "$file")
+	if [ "$a" = "$r" ] && [ "${a%% *}" = 8000 ]; then
+		ok "$label: <@ window counts ($a) are those of the timestamps, 8000 timeids"
+	else
+		bad "$label: <@ window counts '$a', by timestamp '$r' (want 8000 timeids)"
+	fi
+	for want in "count 20002" "hash 200 200" "brin 1000 1000" "plan ids_hl_hash ids_hu_hash ids_bt_brin ids_be_brin"; do
+		if grep -qx "$want" "$file"; then ok "$label: $want"; else bad "$label: no line '$want' in the answers"; fi
+	done
+}
 answers old_sql >"$work/before.txt"
 cat "$work/before.txt"
+known "old cluster" "$work/before.txt"
 
 # Debian's PostgreSQL 15.20 (its security release of November 2026) gives every column an attribute
 # option pg_attver that 17.11's and 18.6's pg_dump copy but their servers reject, so pg_upgrade
@@ -137,16 +172,16 @@ if ! (cd "$work" && as_server_user "$newbin/pg_upgrade" -b "$oldbin" -B "$newbin
 	echo "FAILED: pg_upgrade"
 	exit 1
 fi
-echo "ok: pg_upgrade"
+ok "pg_upgrade"
 PGBIN=$newbin PGPORT=$new_port bash "$cluster" start "$work/new"
 
 answers new_sql >"$work/after.txt"
 if diff "$work/before.txt" "$work/after.txt"; then
-	echo "ok: the same rows, prefix and window counts, hash and BRIN answers after the upgrade"
+	ok "the same rows, prefix and window counts, hash and BRIN answers after the upgrade"
 else
-	echo "FAILED: answers differ after the upgrade"
-	fail=1
+	bad "answers differ after the upgrade"
 fi
+known "new cluster" "$work/after.txt"
 
 new_sql -c "CREATE EXTENSION amcheck"
 check "bt_index_check (heapallindexed) clean on all 6 btree indexes" \
@@ -164,12 +199,12 @@ check "generated IDs after the upgrade sort after the old ones" \
 for q in "u ^@ '1'" "l ^@ '01'" "e <@ euid_time_range('[2020-01-01, 2030-01-01)')" "t <@ timeid_time_range('[2020-01-01, 2030-01-01)')"; do
 	plan=$(new_sql -c "SET enable_seqscan = off; SET enable_bitmapscan = off; EXPLAIN (COSTS OFF) SELECT * FROM ids WHERE $q")
 	if grep -qE 'Index (Only )?Scan using ids_' <<<"$plan" && grep -q 'Index Cond' <<<"$plan"; then
-		echo "ok: $q is an index range scan"
+		ok "$q is an index range scan"
 	else
-		echo "FAILED: $q is not an index range scan:"
+		bad "$q is not an index range scan:"
 		echo "$plan"
-		fail=1
 	fi
 done
 
-exit $fail
+# known twice (6 each), pg_upgrade, the same answers, amcheck, version, generators, 4 plans.
+finish $((2 * 6 + 1 + 1 + 2 + 1 + 4))

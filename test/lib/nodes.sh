@@ -43,3 +43,15 @@ node_psql() {
 server_major() {
 	"$PGBIN/postgres" --version | sed -E 's/^[^0-9]*([0-9]+).*/\1/'
 }
+
+# preload_setting: the shared_preload_libraries value that loads this build's idtypes. With a
+# stage (IDTYPES_EXTENSION_DESTDIR) it is the staged library's path, the one CREATE EXTENSION
+# loads through extension_destdir: a bare `idtypes` would load the server's own $libdir copy,
+# if there is one, and CREATE EXTENSION then a second library that defines the same settings.
+preload_setting() {
+	if [ -n "${IDTYPES_EXTENSION_DESTDIR:-}" ]; then
+		echo "shared_preload_libraries=$IDTYPES_EXTENSION_DESTDIR$("$PG_CONFIG" --pkglibdir)/idtypes"
+	else
+		echo "shared_preload_libraries=idtypes"
+	fi
+}

@@ -1,29 +1,69 @@
 #!/usr/bin/env bash
 # bench_smoke.sh: the benchmark suite runs end to end on a small table (N=5000, one round), so that
-# `make bench` cannot rot unseen: every workload of every contestant gets a time, and the report
-# prints both tables without a plan warning (a table left not all-visible is reported but, at this
-# size, does not fail the test).
+# `make bench` cannot rot unseen: both tables of the report have a row for every workload, with a
+# ratio for each of our types; ^@ and <@ count exactly the rows BETWEEN counts with the same bounds
+# (their timings compare equal work); and no plan warning (a table left not all-visible is
+# reported but, at this size, does not fail the test).
 #
 # Run by test/run_tests.sh with PG_CONFIG set and idtypes installed there. Exit status 0 = pass.
 set -euo pipefail
 trap '' PIPE
+. "$(dirname "$0")/../lib/report.sh"
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-N=5000 R=1 CONC_SECONDS=1 IDTYPES_BENCH_PORT=$((PGPORT + 20)) bash "$top/bench/bench.sh" >"$out" 2>&1 || {
-	cat "$out"
-	echo "FAILED: bench.sh exited with an error"
-	exit 1
-}
+status=0
+N=5000 R=1 CONC_SECONDS=1 IDTYPES_BENCH_PORT=$((PGPORT + 20)) bash "$top/bench/bench.sh" >"$out" 2>&1 || status=$?
 cat "$out"
-fail=0
-for want in "64-bit types" "128-bit types" "generate: one statement" "index probes (100k)" \
-	"range: ^@ prefix" "range: <@ time range" "concurrent insert" "btree size"; do
-	if grep -qF "$want" "$out"; then echo "ok: the report has '$want'"; else echo "FAILED: no '$want' in the report"; fail=1; fi
-done
-if grep -q "WARNING:  plan of" "$out"; then
-	echo "FAILED: a plan was not the intended one (WARNING above)"
-	fail=1
+if [ "$status" -ne 0 ]; then
+	bad "bench.sh exited with status $status"
+	exit 1
 fi
-exit $fail
+ok "bench.sh ran"
+
+WORKLOADS=("generate: one statement" "generate: column default (INSERT ... SELECT)" "COPY out: text"
+	"COPY out: binary" "COPY in: text" "COPY in: binary" "btree build" "sort: random order"
+	"sort: time order (generation order)" "hash join" "hash aggregate" "index probes (100k)"
+	"range: BETWEEN (1%)" "range: ^@ prefix" "range: <@ time range" "btree size"
+	"concurrent insert (pgbench, 4 clients)")
+# table_ok <heading> <our columns>: below the heading, a row for every workload whose last <our
+# columns> cells are ratios ("1.23x").
+table_ok() {
+	local heading=$1 ours=$2 rows
+	rows=$(awk -v h="$heading" -v k="$ours" -F '|' '
+		index($0, h) == 1 { on = 1; next }
+		on && NF == 0 { exit }
+		on && NF > k {
+			w = $1; gsub(/^ +| +$/, "", w)
+			good = 1
+			for (i = NF - k + 1; i <= NF; i++) if ($i !~ /[0-9]x *$/) good = 0
+			if (good) print w
+		}' "$out" | sort)
+	if [ "$rows" = "$(printf '%s\n' "${WORKLOADS[@]}" | sort)" ]; then
+		ok "'$heading': all ${#WORKLOADS[@]} workloads, each with a ratio for our $ours types"
+	else
+		bad "'$heading': rows with our $ours ratios: $(tr '\n' ';' <<<"$rows")"
+	fi
+}
+table_ok "64-bit types" 3
+table_ok "128-bit types" 3
+
+# "range rows: <contestant>: ^@ a, BETWEEN b; <@ c, BETWEEN d": a = b > 0 and c = d > 0.
+for c in uid11 timeid ulidflake ulid ulid_mono euid; do
+	line=$(grep "^ *range rows: $c: " "$out" || true)
+	if [[ $line =~ \^@\ ([0-9]+),\ BETWEEN\ ([0-9]+)\;\ \<@\ ([0-9]+),\ BETWEEN\ ([0-9]+)$ ]] &&
+		[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[3]}" = "${BASH_REMATCH[4]}" ] &&
+		[ "${BASH_REMATCH[1]}" -gt 0 ] && [ "${BASH_REMATCH[3]}" -gt 0 ]; then
+		ok "$c: ^@ counts the ${BASH_REMATCH[1]} rows and <@ the ${BASH_REMATCH[3]} rows of BETWEEN with the same bounds"
+	else
+		bad "$c: range counts differ from BETWEEN's, or are missing: '$line'"
+	fi
+done
+
+if grep -q "WARNING:  plan of" "$out"; then
+	bad "a plan was not the intended one (WARNING above)"
+else
+	ok "every plan was the intended one"
+fi
+finish 10

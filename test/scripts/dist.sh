@@ -80,4 +80,4 @@ else
 	[ -f "$src/regression.diffs" ] && head -n 60 "$src/regression.diffs"
 	bad "make installcheck in the unpacked archive"
 fi
-exit $fail
+finish 3

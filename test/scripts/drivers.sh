@@ -116,4 +116,4 @@ else
 	bad "java: javac"
 fi
 
-exit $fail
+finish 3

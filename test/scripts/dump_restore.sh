@@ -117,14 +117,13 @@ psql_q -d "$plain" -f "$work/plain.sql" >/dev/null
 psql_q -d postgres -c "CREATE DATABASE $custom TEMPLATE template0"
 "$PGBIN/pg_restore" --exit-on-error -d "$custom" "$work/custom.dump"
 
-status=0
+. "$(dirname "$0")/../lib/report.sh"
 for db in "$plain" "$custom"; do
 	fingerprint "$db" >"$work/$db.txt"
 	if diff -u "$work/src.txt" "$work/$db.txt"; then
-		echo "ok: restore from ${db%_$$} dump matches the source ($(wc -l <"$work/src.txt") checks)"
+		ok "restore from ${db%_$$} dump matches the source ($(wc -l <"$work/src.txt") checks)"
 	else
-		echo "FAILED: restore from ${db%_$$} dump differs from the source (diff above)"
-		status=1
+		bad "restore from ${db%_$$} dump differs from the source (diff above)"
 	fi
 done
-exit $status
+finish 2

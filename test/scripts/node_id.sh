@@ -7,7 +7,9 @@
 # id); gathered into one table per kind, no ID occurs twice. On PostgreSQL < 17 the state is
 # cluster-wide only with idtypes preloaded, so that run preloads it; then the nodes restart without
 # preload (state per backend): xid and ulidflake carry node id and backend slot and stay unique
-# across the nodes, and generate_tid() refuses (0A000) rather than risk a collision.
+# across the nodes, and generate_tid() refuses (0A000) rather than risk a collision. After each
+# run, an explicit clock id (generate_tid(7), generate_tid_at(ts, 7), idtypes.tid_clock_id) wins
+# over the node id.
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
 set -euo pipefail
@@ -48,7 +50,7 @@ node_bits_sql() {
 # run <label> <kinds> <preload: yes|no>: start the three nodes, generate concurrently, check, gather.
 run() {
 	local label=$1 kinds=$2 preload=$3 n k s opts=() pids=() per=$((ROWS / SESSIONS))
-	[ "$preload" = yes ] && opts=(-c shared_preload_libraries=idtypes)
+	[ "$preload" = yes ] && opts=(-c "$(preload_setting)")
 	for n in $NODES; do
 		node_stop "$(dir_of "$n")" "$(port_of "$n")"
 		node_start "$(dir_of "$n")" "$(port_of "$n")" -c idtypes.node_id="$n" "${opts[@]}"
@@ -71,9 +73,8 @@ run() {
 	done
 	for s in "${pids[@]}"; do
 		if ! wait "$s"; then
-			echo "FAILED: $label: a generating session failed:"
+			bad "$label: a generating session failed:"
 			cat "$work"/gen-*.log
-			fail=1
 		fi
 	done
 	echo "$label: $ROWS IDs of each of $(echo $kinds | wc -w) kinds on each of 3 nodes in $((SECONDS - start)) s"
@@ -103,12 +104,30 @@ run() {
 	done
 }
 
+# explicit_clock_id <label>: on node 2 (node id 2, so the default clock id would be 64 or more),
+# the clock id given wins.
+explicit_clock_id() {
+	check "$1: generate_tid(7) has clock id 7, not the node id's" 2 \
+		"SELECT timeid_clock_id(generate_tid(7)) = 7"
+	check "$1: generate_tid_at(ts, 7) has clock id 7" 2 \
+		"SELECT timeid_clock_id(generate_tid_at(now(), 7)) = 7"
+	check "$1: idtypes.tid_clock_id = 9 gives clock id 9" 2 \
+		"SET idtypes.tid_clock_id = 9; SELECT timeid_clock_id(generate_tid()) = 9"
+}
+
+# Per run: for each node and kind, distinct IDs, and the node id where the kind holds one (xid,
+# tid, ulidflake, ulidflake_sid); per kind, none twice across the nodes; the explicit clock id.
 if [ "$major" -ge 17 ]; then
 	run "cluster-wide state (DSM registry)" "$KINDS" no
+	explicit_clock_id "cluster-wide state"
+	expected=$((3 * 12 + 8 + 3))
 else
 	run "cluster-wide state (preloaded)" "$KINDS" yes
+	explicit_clock_id "cluster-wide state"
 	ROWS=$((ROWS / 4))
 	run "per-backend state" "xid ulidflake ulidflake_sid" no
+	explicit_clock_id "per-backend state"
+	expected=$((3 * 12 + 8 + 3 + 3 * 6 + 3 + 3 + 2))
 	got=$(on 1 -d idt_node -c "SELECT generate_tid()" 2>&1 || true)
 	if grep -q "idtypes.node_id leaves too few clock id bits" <<<"$got"; then
 		ok "per-backend state: generate_tid() refuses to run with a node id"
@@ -125,4 +144,4 @@ got=$(on 1 -d idt_node -c "LOAD 'idtypes'" \
 if [ "$got" = "1 sighup" ]; then ok "idtypes.node_id is 1 on node 1, context sighup"; else bad "idtypes.node_id: '$got'"; fi
 got=$(on 1 -d idt_node -v VERBOSITY=verbose -c "LOAD 'idtypes'" -c "SET idtypes.node_id = 2" 2>&1 || true)
 if grep -q "55P02" <<<"$got"; then ok "SET idtypes.node_id in a session fails (55P02)"; else bad "SET idtypes.node_id gave: $got"; fi
-exit $fail
+finish $((expected + 2))

@@ -58,4 +58,4 @@ else
 	bad "objects without a COMMENT (above)"
 fi
 psql_q -d postgres -c "DROP DATABASE idt_reference"
-exit $fail
+finish 2

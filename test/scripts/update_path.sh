@@ -112,4 +112,4 @@ if [ "$(psql_q -d "$updated" -U "$role" -c "INSERT INTO t DEFAULT VALUES RETURNI
 else
 	bad "the generators after the update"
 fi
-exit $fail
+finish 4
