@@ -5,8 +5,8 @@
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
-# python3 and git. The major is IDTYPES_PG_MAJOR, else that of $PG_CONFIG, else of `pg_config` on
-# PATH when a server's headers are installed, else the newest installed server, else the one the
+# python3, git, and libfaketime (the clock-fault test steps the server's clock with it). The
+# major is IDTYPES_PG_MAJOR, else that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the newest installed server, else the one the
 # release packages by default. A major that only Debian's experimental suite carries (19 until it
 # reaches sid) is installed from there, with the libpq it needs.
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
@@ -71,7 +71,8 @@ for group in "${groups[@]}"; do
 			log "cannot tell which PostgreSQL major to install for (set PG_CONFIG or IDTYPES_PG_MAJOR)"
 			exit 2
 		fi
-		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git)
+		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git
+			libfaketime)
 		;;
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
 	drivers)
