@@ -395,6 +395,74 @@ call(Oid funcid, Oid rettype, Node *arg)
 												 exprCollation(arg), COERCE_EXPLICIT_CALL));
 }
 
+/* The >= and <= of the type's default btree opclass, or false if it has none. */
+bool
+btree_ge_le(Oid typid, Oid *ge, Oid *le)
+{
+	TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tce->btree_opf))
+		return false;
+	*ge = get_opfamily_member(tce->btree_opf, typid, typid, BTGreaterEqualStrategyNumber);
+	*le = get_opfamily_member(tce->btree_opf, typid, typid, BTLessEqualStrategyNumber);
+	return OidIsValid(*ge) && OidIsValid(*le);
+}
+
+/* The closed [lo, hi] of a constant right side; an empty one as lo = the maximum and hi = the
+ * minimum, which no id lies between. False for a NULL or an invalid constant. */
+template <class T, op_kind K>
+bool
+const_closed_bounds(const Const *c, typename T::range_type *r)
+{
+	if (c->constisnull)
+		return false;
+	*r = const_bounds<T, K>(c);
+	if (r->error != idt::errc::ok)
+		return false;
+	if (r->empty)
+	{
+		r->lo = T::max;
+		r->hi = T::min;
+	}
+	return true;
+}
+
+template <class V>
+Expr *
+id_const(Oid typid, V value)
+{
+	int16 typlen;
+	bool typbyval;
+	get_typlenbyval(typid, &typlen, &typbyval);
+	return reinterpret_cast<Expr *>(
+		makeConst(typid, -1, InvalidOid, typlen, id_to_datum(value), false, typbyval));
+}
+
+/* The range a non-constant right side stands for (for ^@, <type>_prefix_range(p)), and the
+ * functions named <range_name><lo_suffix> and <range_name><hi_suffix> that give its ends; false
+ * if one is missing. */
+template <class T, op_kind K>
+bool
+range_ends(Node *rightop, Oid nsp, const char *range_name, const char *lo_suffix,
+		   const char *hi_suffix, Node **range, Oid *lo_fn, Oid *hi_fn)
+{
+	char fname[NAMEDATALEN];
+	*range = rightop;
+	if constexpr (K == op_kind::starts_with)
+	{
+		snprintf(fname, sizeof(fname), "%s_prefix_range", T::name);
+		const Oid prefix_range = function_oid(nsp, fname, TEXTOID);
+		if (!OidIsValid(prefix_range) || exprType(rightop) != TEXTOID)
+			return false;
+		*range = reinterpret_cast<Node *>(call(prefix_range, get_func_rettype(prefix_range), rightop));
+	}
+	const Oid rngtypid = exprType(*range);
+	snprintf(fname, sizeof(fname), "%s%s", range_name, lo_suffix);
+	*lo_fn = function_oid(nsp, fname, rngtypid);
+	snprintf(fname, sizeof(fname), "%s%s", range_name, hi_suffix);
+	*hi_fn = function_oid(nsp, fname, rngtypid);
+	return OidIsValid(*lo_fn) && OidIsValid(*hi_fn);
+}
+
 /*
  * "id ^@ p" and "id <@ r" as the index conditions "id >= lo AND id <= hi", with the >= and <=
  * of the type's btree family (a BRIN minmax family holds the same operators). A constant right
@@ -423,12 +491,8 @@ index_conditions(SupportRequestIndexCondition *req, const char *range_name)
 	Node *rightop = static_cast<Node *>(lsecond(args));
 
 	const Oid typid = exprType(leftop);
-	TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY);
-	if (!OidIsValid(tce->btree_opf))
-		return NIL;
-	const Oid ge = get_opfamily_member(tce->btree_opf, typid, typid, BTGreaterEqualStrategyNumber);
-	const Oid le = get_opfamily_member(tce->btree_opf, typid, typid, BTLessEqualStrategyNumber);
-	if (!OidIsValid(ge) || !OidIsValid(le) ||
+	Oid ge, le;
+	if (!btree_ge_le(typid, &ge, &le) ||
 		get_opfamily_member(req->opfamily, typid, typid, BTGreaterEqualStrategyNumber) != ge ||
 		get_opfamily_member(req->opfamily, typid, typid, BTLessEqualStrategyNumber) != le)
 		return NIL;
@@ -439,47 +503,19 @@ index_conditions(SupportRequestIndexCondition *req, const char *range_name)
 	bool lossy;
 	if (IsA(rightop, Const))
 	{
-		const Const *c = reinterpret_cast<const Const *>(rightop);
-		if (c->constisnull)
+		typename T::range_type r;
+		if (!const_closed_bounds<T, K>(reinterpret_cast<const Const *>(rightop), &r))
 			return NIL;
-		typename T::range_type r = const_bounds<T, K>(c);
-		if (r.error != idt::errc::ok)
-			return NIL;
-		if (r.empty)
-		{
-			r.lo = T::max;
-			r.hi = T::min;
-		}
-		int16 typlen;
-		bool typbyval;
-		get_typlenbyval(typid, &typlen, &typbyval);
-		lo = reinterpret_cast<Expr *>(
-			makeConst(typid, -1, InvalidOid, typlen, id_to_datum(r.lo), false, typbyval));
-		hi = reinterpret_cast<Expr *>(
-			makeConst(typid, -1, InvalidOid, typlen, id_to_datum(r.hi), false, typbyval));
+		lo = id_const(typid, r.lo);
+		hi = id_const(typid, r.hi);
 		lossy = !r.exact;
 	}
 	else
 	{
-		const Oid nsp = get_func_namespace(req->funcid);
-		Node *range = rightop;
-		if constexpr (K == op_kind::starts_with)
-		{
-			char fname[NAMEDATALEN];
-			snprintf(fname, sizeof(fname), "%s_prefix_range", T::name);
-			const Oid prefix_range = function_oid(nsp, fname, TEXTOID);
-			if (!OidIsValid(prefix_range) || exprType(rightop) != TEXTOID)
-				return NIL;
-			range = reinterpret_cast<Node *>(
-				call(prefix_range, get_func_rettype(prefix_range), rightop));
-		}
-		const Oid rngtypid = exprType(range);
-		char fname[NAMEDATALEN];
-		snprintf(fname, sizeof(fname), "%s_first", range_name);
-		const Oid first = function_oid(nsp, fname, rngtypid);
-		snprintf(fname, sizeof(fname), "%s_last", range_name);
-		const Oid last = function_oid(nsp, fname, rngtypid);
-		if (!OidIsValid(first) || !OidIsValid(last))
+		Node *range;
+		Oid first, last;
+		if (!range_ends<T, K>(rightop, get_func_namespace(req->funcid), range_name, "_first",
+							  "_last", &range, &first, &last))
 			return NIL;
 		lo = call(first, typid, range);
 		hi = call(last, typid, static_cast<Node *>(copyObjectImpl(range)));
@@ -568,12 +604,8 @@ simplified(SupportRequestSimplify *req, const char *range_name)
 		return nullptr;
 
 	const Oid typid = exprType(id);
-	TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY);
-	if (!OidIsValid(tce->btree_opf))
-		return nullptr;
-	const Oid ge = get_opfamily_member(tce->btree_opf, typid, typid, BTGreaterEqualStrategyNumber);
-	const Oid le = get_opfamily_member(tce->btree_opf, typid, typid, BTLessEqualStrategyNumber);
-	if (!OidIsValid(ge) || !OidIsValid(le))
+	Oid ge, le;
+	if (!btree_ge_le(typid, &ge, &le))
 		return nullptr;
 	const Oid nsp = get_func_namespace(req->fcall->funcid);
 
@@ -582,53 +614,25 @@ simplified(SupportRequestSimplify *req, const char *range_name)
 	Expr *lo = nullptr, *hi = nullptr;
 	if (IsA(rightop, Const))
 	{
-		const Const *c = reinterpret_cast<const Const *>(rightop);
-		if (c->constisnull)
+		typename T::range_type r;
+		if (!const_closed_bounds<T, K>(reinterpret_cast<const Const *>(rightop), &r))
 			return nullptr;
-		typename T::range_type r = const_bounds<T, K>(c);
-		if (r.error != idt::errc::ok)
-			return nullptr;
-		if (r.empty)
-		{
-			r.lo = T::max;
-			r.hi = T::min;
-		}
 		need_recheck = !r.empty && !r.exact;
-		int16 typlen;
-		bool typbyval;
-		get_typlenbyval(typid, &typlen, &typbyval);
 		if (r.empty || !(r.lo == T::min))
-			lo = reinterpret_cast<Expr *>(
-				makeConst(typid, -1, InvalidOid, typlen, id_to_datum(r.lo), false, typbyval));
+			lo = id_const(typid, r.lo);
 		if (lo == nullptr || !(r.hi == T::max))
-			hi = reinterpret_cast<Expr *>(
-				makeConst(typid, -1, InvalidOid, typlen, id_to_datum(r.hi), false, typbyval));
+			hi = id_const(typid, r.hi);
 	}
 	else
 	{
 		if (!duplicable(rightop) || contain_var_clause(rightop))
 			return nullptr;
-		Node *range = rightop;
-		if constexpr (K == op_kind::starts_with)
-		{
-			char fname[NAMEDATALEN];
-			snprintf(fname, sizeof(fname), "%s_prefix_range", T::name);
-			const Oid prefix_range = function_oid(nsp, fname, TEXTOID);
-			if (!OidIsValid(prefix_range) || exprType(rightop) != TEXTOID)
-				return nullptr;
-			range = reinterpret_cast<Node *>(
-				call(prefix_range, get_func_rettype(prefix_range),
-					 static_cast<Node *>(copyObjectImpl(rightop))));
-			need_recheck = T::may_be_inexact;
-		}
-		const Oid rngtypid = exprType(range);
-		char fname[NAMEDATALEN];
-		snprintf(fname, sizeof(fname), "%s_lo", range_name);
-		const Oid range_lo = function_oid(nsp, fname, rngtypid);
-		snprintf(fname, sizeof(fname), "%s_hi", range_name);
-		const Oid range_hi = function_oid(nsp, fname, rngtypid);
-		if (!OidIsValid(range_lo) || !OidIsValid(range_hi))
+		Node *range;
+		Oid range_lo, range_hi;
+		if (!range_ends<T, K>(static_cast<Node *>(copyObjectImpl(rightop)), nsp, range_name, "_lo",
+							  "_hi", &range, &range_lo, &range_hi))
 			return nullptr;
+		need_recheck = K == op_kind::starts_with && T::may_be_inexact;
 		lo = call(range_lo, typid, range);
 		hi = call(range_hi, typid, static_cast<Node *>(copyObjectImpl(range)));
 	}
