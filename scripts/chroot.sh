@@ -70,9 +70,28 @@ mkdir -p "$cache"
 exec 9>"$cache/$release.lock"
 flock 9
 
+# The processes whose root is the chroot (a server a killed test left running, say).
+inside_pids() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && echo "${p#/proc/}"
+	done
+}
+
 mounted=()
 unmount_all() {
-	local i
+	local i pids
+	# Nothing may outlive the run inside: TERM, a moment, then KILL.
+	pids=$(inside_pids)
+	if [ -n "$pids" ]; then
+		kill -TERM $pids 2>/dev/null || true
+		for i in 1 2 3 4 5 6 7 8 9 10; do
+			pids=$(inside_pids)
+			[ -n "$pids" ] || break
+			sleep 0.5
+		done
+		[ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
+	fi
 	for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
 		umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" 2>/dev/null || true
 	done
