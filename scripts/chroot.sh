@@ -66,6 +66,10 @@ mark=$root/.idtypes-chroot
 log() { echo "chroot.sh[$release]: $*" >&2; }
 
 mkdir -p "$cache"
+# Canonical, as /proc/<pid>/root shows it.
+cache=$(cd "$cache" && pwd -P)
+root=$cache/$release
+mark=$root/.idtypes-chroot
 # One run per chroot at a time: runs share its /build and its installed packages.
 exec 9>"$cache/$release.lock"
 flock 9
