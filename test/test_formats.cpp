@@ -1,4 +1,4 @@
-// Catch2 tests of the five formats: the specs' vectors (as corrected in docs/formats.md), strict parsing,
+// Catch2 tests of the five formats: the specs' vectors (corrected: docs/formats.md), strict parsing,
 // field layouts, prefix bounds against a slow reference, and time windows.
 #include <cstdint>
 #include <cstdio>
@@ -454,7 +454,7 @@ TEST_CASE("timeid: strict parsing", "[formats]")
 	}
 }
 
-// ==== ulidflake (ULID-Flake) ===========================================================================
+// ==== ulidflake (ULID-Flake) =========================================================================
 
 TEST_CASE("ulidflake: vectors and layout", "[formats]")
 {
