@@ -871,3 +871,9 @@ AS 'MODULE_PATHNAME', 'generate_tid_at'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION generate_timeid_at(timestamptz, int4) IS 'alias of generate_tid_at(timestamptz, int4): a timeid for the given time and clock id';
 
+
+-- ------------------------------------------------------------------------------------------------
+-- comments reworded in 1.1
+-- ------------------------------------------------------------------------------------------------
+
+COMMENT ON FUNCTION xid_prefix_time_range(text) IS 'the xid times of a uid11 prefix: [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms] for the prefix''s bounds lo and hi (the uid11 spec''s prefix rule), empty beyond 2^64-1';

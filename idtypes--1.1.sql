@@ -1470,7 +1470,7 @@ COMMENT ON OPERATOR <@ (euid, euidrange) IS 'is contained by: the euid lies in t
 CREATE FUNCTION xid_prefix_time_range(prefix text) RETURNS tstzrange
 AS 'MODULE_PATHNAME', 'xid_prefix_time_range'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION xid_prefix_time_range(text) IS 'the xid times of a uid11 prefix (seed 000 section 8.4): [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], empty beyond 2^64-1';
+COMMENT ON FUNCTION xid_prefix_time_range(text) IS 'the xid times of a uid11 prefix: [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms] for the prefix''s bounds lo and hi (the uid11 spec''s prefix rule), empty beyond 2^64-1';
 
 -- ------------------------------------------------------------------------------------------------
 -- btree skip support (PostgreSQL 18+)

@@ -1,4 +1,4 @@
-// Fuzz target: euid (seed 002): 27 Crockford symbols with the aliases I/L -> 1 and O -> 0, the
+// Fuzz target: euid (EUID): 27 Crockford symbols with the aliases I/L -> 1 and O -> 0, the
 // last 7 bits a check (value mod 127, or 127 for "none"); text input and output, prefix ranges
 // (inexact past 25 symbols, where check bits begin), the check itself and the field layout. The
 // properties are fuzz_support.hpp's; the reference check is a long division by 127.

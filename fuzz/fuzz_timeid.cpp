@@ -1,4 +1,4 @@
-// Fuzz target: timeid (atproto TID, seed 001): 13 symbols of the sortable base-32 alphabet or the
+// Fuzz target: timeid (atproto TID): 13 symbols of the sortable base-32 alphabet or the
 // display form STTT-TTT-TTTT-CC, text input and output in both forms, prefix ranges (plain or
 // dashed), and the micros/clock-id layout. The plain form gets fuzz_support.hpp's properties;
 // the display form is checked here against the plain one.

@@ -1,4 +1,4 @@
-// Fuzz target: uid11 (fixed-width Base58, 11 symbols, seed 000) text input and output, prefix
+// Fuzz target: uid11 (fixed-width Base58, 11 symbols) text input and output, prefix
 // ranges, and the xid field layout. The properties are fuzz_support.hpp's; the reference is
 // long division and multiplication in base 58, sharing no code with core/base58.cpp.
 #include "fuzz_support.hpp"

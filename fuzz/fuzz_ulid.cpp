@@ -1,4 +1,4 @@
-// Fuzz target: ulid (seed 004): 26 Crockford symbols, either case, the first at most '7' (130
+// Fuzz target: ulid (ULID spec): 26 Crockford symbols, either case, the first at most '7' (130
 // symbol bits over 128 value bits); text input and output (written straight from the two 64-bit
 // halves), prefix ranges, and the ms layout. The properties are fuzz_support.hpp's.
 #include "fuzz_support.hpp"

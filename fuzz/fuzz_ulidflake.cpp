@@ -1,4 +1,4 @@
-// Fuzz target: ulidflake (seed 003): 13 Crockford symbols, either case, top bit clear; text input
+// Fuzz target: ulidflake (ULID-Flake): 13 Crockford symbols, either case, top bit clear; text input
 // and output, prefix ranges, and the ms/field layout. The properties are fuzz_support.hpp's.
 #include "fuzz_support.hpp"
 

@@ -1,4 +1,4 @@
--- casts: DESIGN.md section 4, and the accessors of section 6 with known values.
+-- casts: every cast of docs/reference.md, and the accessors with known values.
 SET TimeZone = 'UTC';
 SET DateStyle = 'ISO, YMD';
 \set VERBOSITY terse
@@ -40,7 +40,7 @@ FROM (VALUES ('2222222222222'::timeid), ('2222222222223'), ('3kxnlhr3gxq23'),
 SELECT f, f::bigint AS i, f::bigint::ulidflake = f AS back
 FROM (VALUES ('0000000000000'::ulidflake), ('0000000000001'), ('00CMXB6TAK4SA'),
              ('7ZZZZZZZZZZZZ')) v(f);
--- the seed's example: ulidflake.New().Int() = 14246757444195114
+-- the ULID-Flake spec's example: ulidflake.New().Int() = 14246757444195114
 SELECT 14246757444195114::bigint::ulidflake;
 SELECT 1762721020395837441::bigint::timeid;
 -- negative bigints are out of range (22003)
@@ -110,12 +110,12 @@ SELECT timeid_timestamp('bzzzzzzzzzzzz'), timeid_clock_id('bzzzzzzzzzzzz'),
 -- the dashed form reads back as the same value
 SELECT timeid_dashed('3kxnlhr3gxq23')::timeid = '3kxnlhr3gxq23'::timeid AS dashed_back;
 
--- xid profile: seed 000 section 8.6 vectors, and the last instant (2151-03-25T18:46:22.214Z)
+-- xid profile: the uid11 spec's test vectors, and the last instant (2151-03-25T18:46:22.214Z)
 SELECT u, xid_timestamp(u), xid_random(u)
 FROM (VALUES ('11111111111'::uid11), ('1111111NVpb'), ('113q8KFkAEs'), ('11111111112'),
              ('jpXCZedGfVQ')) v(u);
 
--- ulidflake: the seed's example, its epoch (2024-01-01) and its last millisecond
+-- ulidflake: the spec's example, its epoch (2024-01-01) and its last millisecond
 SELECT f, ulidflake_timestamp(f), ulidflake_sid(f)
 FROM (VALUES ('00CMXB6TAK4SA'::ulidflake), ('0000000000000'), ('000000000001Z'),
              ('7ZZZZZZZZZZZZ')) v(f);

@@ -1,5 +1,5 @@
 -- errors: every reject class of text, binary and integer input gives the documented SQLSTATE
--- (DESIGN.md section 2) and a message naming the type and the input.
+-- (docs/reference.md, Types) and a message naming the type and the input.
 \set VERBOSITY terse
 
 -- PostgreSQL 15 has no pg_input_error_info(): catch the error and return its fields. A value
@@ -284,7 +284,7 @@ GROUP BY typ, i;
 UPDATE err_fuzz SET input = substr(input, 1, 4) || '-' || substr(input, 5, 3) || '-' ||
                             substr(input, 8, 4) || '-' || substr(input, 12)
 WHERE typ = 'timeid' AND i % 2 = 0 AND length(input) = 13;
--- (these counts were checked against an independent implementation of DESIGN.md section 1)
+-- (these counts were checked against an independent implementation of the five formats)
 SELECT typ, (r).state, count(*)
 FROM (SELECT typ, idt_try(typ, input) AS r FROM err_fuzz) s
 GROUP BY 1, 2 ORDER BY 1, 2;

@@ -5,7 +5,7 @@
 
 -- ---- text -> type -> text ----------------------------------------------------------------------
 
--- uid11: 0, 1, 2^63-1, 2^63, 2^64-1 and the seed's xid vectors; case-sensitive Base58.
+-- uid11: 0, 1, 2^63-1, 2^63, 2^64-1 and the spec's xid vectors; case-sensitive Base58.
 SELECT input, input::uid11 AS value, input::uid11::bytea AS bytes,
        input::uid11::text::uid11 = input::uid11 AS again
 FROM (VALUES ('11111111111'), ('11111111112'), ('NQm6nKp8qFC'), ('NQm6nKp8qFD'),
@@ -19,7 +19,7 @@ FROM (VALUES ('2222222222222'), ('2222222222223'), ('6222222222222'), ('bzzzzzzz
              ('3kxnlhr3gxq23'), ('3kxn-lhr-3gxq-23'), ('bzzz-zzz-zzzz-zz'),
              ('2222-222-2222-22')) v(input);
 
--- ulidflake: 0, 1, 2^62, 2^63-1 (the largest: first symbol '7'), the seed's example; lower case
+-- ulidflake: 0, 1, 2^62, 2^63-1 (the largest: first symbol '7'), the spec's example; lower case
 -- input is accepted and printed upper case.
 SELECT input, input::ulidflake AS value, input::ulidflake::bytea AS bytes,
        input::ulidflake::text::ulidflake = input::ulidflake AS again

@@ -1,6 +1,6 @@
--- prefix: <type>_prefix_range, xid_prefix_time_range, ^@ and <@ on single values (DESIGN section 7).
+-- prefix: <type>_prefix_range, xid_prefix_time_range, ^@ and <@ on single values.
 --
--- The bounds are checked against the seeds' formula computed here in numeric, independently of
+-- The bounds are checked against the specs' formula computed here in numeric, independently of
 -- the C code: scale = base^(width - N), lo = value(P) * scale, hi = lo + scale - 1, hi clamped to
 -- the type's maximum, empty when lo is beyond it (euid: the 135-bit text space shifted right by
 -- its 7 check bits).
@@ -23,7 +23,7 @@ LANGUAGE sql IMMUTABLE STRICT AS $$
 	FROM generate_series(0, length(b) - 1) i
 $$;
 
--- the seeds' [lo, hi] of a prefix: '[lo,hi]' of numbers, 'empty', or NULL for a bad symbol
+-- the specs' [lo, hi] of a prefix: '[lo,hi]' of numbers, 'empty', or NULL for a bad symbol
 CREATE FUNCTION pfx_expected(typ text, p text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT AS $$
 DECLARE
@@ -84,23 +84,23 @@ END $$;
 
 -- ---- bounds of documented prefixes -------------------------------------------------------------
 
--- uid11 (seed 000 sections 3.6 and 4): '' is the whole domain; '2' is [58^10, 2*58^10-1];
+-- uid11 (the spec's prefix rule): '' is the whole domain; '2' is [58^10, 2*58^10-1];
 -- 'jp' and 'jpXCZedGfV' reach past 2^64-1 (= 'jpXCZedGfVQ') and are clamped; 'jpXCZedGfVR',
 -- 'jq', 'k' and 'z' begin beyond it and are empty. Case-sensitive: 'a' and 'A' differ.
 SELECT p, uid11_prefix_range(p) AS range, pfx_actual('uid11', p) AS bounds,
-       pfx_actual('uid11', p) = pfx_expected('uid11', p) AS as_seed
+       pfx_actual('uid11', p) = pfx_expected('uid11', p) AS as_spec
 FROM (VALUES (''), ('1'), ('2'), ('A'), ('a'), ('113q8KF'), ('1111111NVpb'), ('jp'),
              ('jpXCZedGfV'), ('jpXCZedGfVQ'), ('jpXCZedGfVR'), ('jq'), ('k'), ('z')) v(p);
 
--- timeid (seed 001): 13 base32-sortable symbols, max 2^63-1 ('bzzzzzzzzzzzz'); a first symbol
+-- timeid (atproto TID): 13 base32-sortable symbols, max 2^63-1 ('bzzzzzzzzzzzz'); a first symbol
 -- past 'b' is empty. Display dashes may be kept.
 SELECT p, timeid_prefix_range(p) AS range, pfx_actual('timeid', p) AS bounds,
-       pfx_actual('timeid', p) = pfx_expected('timeid', p) AS as_seed
+       pfx_actual('timeid', p) = pfx_expected('timeid', p) AS as_spec
 FROM (VALUES (''), ('2'), ('b'), ('bz'), ('c'), ('z'), ('3k'), ('3kxn'), ('3kxn-'), ('3kxn-lhr'),
              ('3kxnlhr'), ('3kxn-lhr-3gxq'), ('3kxn-lhr-3gxq-'), ('3kxn-lhr-3gxq-23'),
              ('3kxnlhr3gxq23')) v(p);
 
--- The TID draft's prefix table, read as UTC-7 (DESIGN section 1): '3kxn-lhr' is
+-- The TID draft's prefix table, read as UTC-7 (docs/formats.md): '3kxn-lhr' is
 -- 16:40:46.434304 .. 16:40:47.482879 UTC, '3kxn' 11:28:52.498432 .. 21:01:32.236799,
 -- '3k' 2023-07-08 20:57:40.263936 .. 2024-08-19 02:23:52.352767; '3kxn-lhr-3gxq' is the one
 -- microsecond of the draft's example (16:40:46.480310 UTC) with every clock id.
@@ -109,23 +109,23 @@ SELECT p, timeid_timestamp(lower(r)) AS first_time, timeid_clock_id(lower(r)) AS
 FROM (VALUES ('3kxn-lhr-3gxq'), ('3kxn-lhr'), ('3kxn'), ('3k')) v(p),
      LATERAL timeid_prefix_range(p) r;
 
--- ulidflake (seed 003): Crockford, either case, max 2^63-1 ('7ZZZZZZZZZZZZ'); '8' and up are empty.
+-- ulidflake (ULID-Flake): Crockford, either case, max 2^63-1 ('7ZZZZZZZZZZZZ'); '8' and up are empty.
 SELECT p, ulidflake_prefix_range(p) AS range, pfx_actual('ulidflake', p) AS bounds,
-       pfx_actual('ulidflake', p) = pfx_expected('ulidflake', p) AS as_seed
+       pfx_actual('ulidflake', p) = pfx_expected('ulidflake', p) AS as_spec
 FROM (VALUES (''), ('0'), ('00cm'), ('00CM'), ('7'), ('7z'), ('7ZZZZZZZZZZZZ'), ('8'),
              ('Z')) v(p);
 
--- ulid (seed 004): 26 Crockford symbols (130 bits): '7' holds the top of 2^128-1, '8' and up
+-- ulid (ULID spec): 26 Crockford symbols (130 bits): '7' holds the top of 2^128-1, '8' and up
 -- are empty.
 SELECT p, ulid_prefix_range(p) AS range, pfx_actual('ulid', p) AS bounds,
-       pfx_actual('ulid', p) = pfx_expected('ulid', p) AS as_seed
+       pfx_actual('ulid', p) = pfx_expected('ulid', p) AS as_spec
 FROM (VALUES (''), ('0'), ('01an4z07by'), ('01AN4Z07BY'), ('7'), ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
              ('8'), ('z')) v(p);
 
--- euid (seed 002): 27 symbols with the 7-bit check: the bounds are those of the 135-bit text
+-- euid (EUID): 27 symbols with the 7-bit check: the bounds are those of the 135-bit text
 -- space shifted right by 7, never empty. Aliases: I, i, L, l are 1 and O, o are 0.
 SELECT p, euid_prefix_range(p) AS range, pfx_actual('euid', p) AS bounds,
-       pfx_actual('euid', p) = pfx_expected('euid', p) AS as_seed
+       pfx_actual('euid', p) = pfx_expected('euid', p) AS as_spec
 FROM (VALUES (''), ('0'), ('01'), ('OI'), ('ol'), ('0L'), ('Z'), ('ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
              ('ZZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')) v(p);
 
@@ -182,11 +182,11 @@ SELECT ulidflake_prefix_range('00cmxb') = ulidflake_prefix_range('00CMXB') AS ul
        uid11_prefix_range('a') <> uid11_prefix_range('A') AS uid11_case_sensitive,
        timeid_prefix_range('3kxn-lhr') = timeid_prefix_range('3kxnlhr') AS timeid_dashes;
 
--- ---- xid_prefix_time_range (seed 000 section 8.4) ---------------------------------------------
+-- ---- xid_prefix_time_range (the uid11 spec's prefix-aware xid parsing) -------------------------
 
--- [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], epoch 2011-11-11T11:11:11.111Z: the seed's
+-- [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], epoch 2011-11-11T11:11:11.111Z: the spec's
 -- vectors '1111111NVpb' (+1 ms) and '113q8KFkAEs' (+1 day) are single instants; 7 symbols are a
--- 2.70 ms bucket (here it touches 4 ms), 6 symbols 156.5 ms (DESIGN section 1, not the seed's
+-- 2.70 ms bucket (here it touches 4 ms), 6 symbols 156.5 ms (docs/formats.md, not the spec's
 -- figures); the last xid instant is 2151-03-25T18:46:22.214Z; beyond 2^64-1 it is empty.
 SELECT p, xid_prefix_time_range(p) AS times,
        xid_prefix_time_range(p) = tstzrange(
@@ -194,7 +194,7 @@ SELECT p, xid_prefix_time_range(p) AS times,
                + div(lower(uid11_prefix_range(p))::numeric, 2::numeric ^ 22) * interval '1 ms',
            '2011-11-11 11:11:11.111+00'::timestamptz
                + div(upper(uid11_prefix_range(p))::numeric, 2::numeric ^ 22) * interval '1 ms',
-           '[]') AS as_seed
+           '[]') AS as_spec
 FROM (VALUES (''), ('2'), ('1111111NVpb'), ('1111111NVp'), ('113q8KFkAEs'), ('113q8KF'),
              ('113q8K'), ('jpXCZedGfVQ')) v(p);
 SELECT xid_prefix_time_range('jq') AS beyond, xid_prefix_time_range('jpXCZedGfVR') AS beyond;

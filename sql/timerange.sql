@@ -1,4 +1,4 @@
--- timerange: <type>_time_range(tstzrange), every ID whose time lies in the window (DESIGN section 7).
+-- timerange: <type>_time_range(tstzrange), every ID whose time lies in the window.
 --
 -- Bound inclusivity is honoured at the format's unit (ms; microseconds for timeid; uid11 reads
 -- the xid profile), infinite bounds are the era's limits, an empty window or one outside the era
@@ -123,7 +123,7 @@ SELECT 'euid',
        count(*) FILTER (WHERE id <@ euid_time_range(tstzrange(NULL, t, '()')))
 FROM (SELECT h::euid AS id, euid_timestamp(h::euid) AS t FROM tr_ids) s;
 
--- The xid time range of an xid prefix's times covers the prefix (seed 000 section 8.4).
+-- The xid time range of an xid prefix's times covers the prefix (the uid11 spec's xid prefixes).
 SELECT count(*) AS prefixes,
        count(*) FILTER (WHERE uid11_time_range(xid_prefix_time_range(p)) @> uid11_prefix_range(p))
            AS covered

@@ -778,7 +778,7 @@ IDT_RANGES(ulid)
 IDT_RANGES(euid)
 
 /*
- * Seed 000 section 8.4: the xid times of a uid11 prefix, '[ts_lo, ts_hi]' with
+ * The uid11 spec's prefix-aware xid parsing: the xid times of a uid11 prefix, '[ts_lo, ts_hi]' with
  * ts = epoch + (bound >> 22) ms; empty when the prefix lies beyond 2^64-1.
  */
 PG_FUNCTION_INFO_V1(xid_prefix_time_range);

@@ -185,7 +185,7 @@ TEST_CASE("base58: symbol table", "[codec]")
 
 namespace
 {
-// Reference decoding of one byte per alphabet, written from DESIGN.md's table.
+// Reference decoding of one byte per alphabet, written from the alphabets in docs/formats.md.
 int
 ref_b32(unsigned char c, idt::b32 alphabet)
 {

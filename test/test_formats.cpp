@@ -1,4 +1,4 @@
-// Catch2 tests of the five formats: the seeds' vectors (as corrected by DESIGN.md), strict parsing,
+// Catch2 tests of the five formats: the specs' vectors (corrected: docs/formats.md), strict parsing,
 // field layouts, prefix bounds against a slow reference, and time windows.
 #include <cstdint>
 #include <cstdio>
@@ -68,7 +68,7 @@ fmt_euid(u128 v)
 	return format_exact<27>([v](char *o) { idt::euid_format(v, o); });
 }
 
-// Proleptic Gregorian calendar (H. Hinnant's days_from_civil), to write the seeds' dates as dates.
+// Proleptic Gregorian calendar (H. Hinnant's days_from_civil), to write the specs' dates as dates.
 constexpr std::int64_t
 days_from_civil(std::int64_t y, unsigned m, unsigned d)
 {
@@ -179,9 +179,9 @@ ref_prefix(TextOf text_of, const std::string &p, uwide max)
 
 } // namespace
 
-// ==== uid11 / xid (seed 000) ========================================================================
+// ==== uid11 / xid ====================================================================================
 
-TEST_CASE("uid11/xid: seed 000 section 8.6 vectors", "[formats]")
+TEST_CASE("uid11/xid: the spec's test vectors", "[formats]")
 {
 	struct vec
 	{
@@ -212,7 +212,7 @@ TEST_CASE("uid11/xid: layout and era", "[formats]")
 	CHECK(idt::xid_epoch_ms == unix_ms(2011, 11, 11, 11, 11, 11, 111));
 	CHECK(idt::xid_random_bits == 22u);
 	CHECK(idt::xid_max_ms == (1ull << 42) - 1);
-	// DESIGN.md's correction of seed 000 section 8.2: the last valid instant.
+	// The spec's last valid instant, corrected (docs/formats.md).
 	CHECK(idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_max_ms) ==
 	      unix_ms(2151, 3, 25, 18, 46, 22, 214));
 
@@ -223,7 +223,7 @@ TEST_CASE("uid11/xid: layout and era", "[formats]")
 	CHECK(idt::xid_ms(UINT64_MAX) == idt::xid_max_ms);
 }
 
-TEST_CASE("uid11: prefix bounds (seed 000 sections 3.6 and 4)", "[formats]")
+TEST_CASE("uid11: prefix bounds (the spec's prefix rule)", "[formats]")
 {
 	SECTION("the empty prefix is the whole domain")
 	{
@@ -295,7 +295,7 @@ TEST_CASE("uid11: prefix bounds (seed 000 sections 3.6 and 4)", "[formats]")
 		CHECK(r.error == errc::bad_symbol);
 		CHECK(r.offset == 2);
 	}
-	SECTION("bucket sizes: DESIGN.md's correction of seed 000 section 4")
+	SECTION("bucket sizes: the spec's figures corrected")
 	{
 		// 6 symbols: 58^5 values = 156.5 ms of xid time; 7 symbols: 58^4 = 2.70 ms.
 		idt::range64 r = parse_exact(idt::uid11_prefix, "113q8K");
@@ -309,9 +309,9 @@ TEST_CASE("uid11: prefix bounds (seed 000 sections 3.6 and 4)", "[formats]")
 	}
 }
 
-// ==== timeid: atproto TID (seed 001) =================================================================
+// ==== timeid: atproto TID ============================================================================
 
-TEST_CASE("timeid: vectors (seed 001 as corrected by DESIGN.md)", "[formats]")
+TEST_CASE("timeid: vectors (the draft's, as corrected in docs/formats.md)", "[formats]")
 {
 	SECTION("2024-07-19T16:40:46.480310Z, clock 1 -> 3kxn-lhr-3gxq-23")
 	{
@@ -454,7 +454,7 @@ TEST_CASE("timeid: strict parsing", "[formats]")
 	}
 }
 
-// ==== ulidflake (seed 003) ===========================================================================
+// ==== ulidflake (ULID-Flake) =========================================================================
 
 TEST_CASE("ulidflake: vectors and layout", "[formats]")
 {
@@ -466,7 +466,7 @@ TEST_CASE("ulidflake: vectors and layout", "[formats]")
 	CHECK(idt::ulidflake_pack(idt::ulidflake_ms(r.value), r.value & 0xFFFFF) == r.value);
 	CHECK(idt::ulidflake_sid(r.value) == (14246757444195114ull & 31));
 
-	// Largest text: 7ZZZZZZZZZZZZ = 2^63-1 (DESIGN.md's correction).
+	// Largest text: 7ZZZZZZZZZZZZ = 2^63-1 (the spec's figure corrected).
 	const idt::parse64 m = parse_exact(idt::ulidflake_parse, "7ZZZZZZZZZZZZ");
 	REQUIRE(m.error == errc::ok);
 	CHECK(m.value == (1ull << 63) - 1);
@@ -518,7 +518,7 @@ TEST_CASE("ulidflake: strict parsing", "[formats]")
 			unsigned offset;
 		};
 		const bad cases[] = {
-		    {"80000000000000", errc::bad_length, 14}, // the seed's 14-symbol form
+		    {"80000000000000", errc::bad_length, 14}, // the spec's 14-symbol form
 		    {"", errc::bad_length, 0},
 		    {"00CMXB6TAK4S", errc::bad_length, 12},
 		    {"I0CMXB6TAK4SA", errc::bad_symbol, 0},
@@ -541,7 +541,7 @@ TEST_CASE("ulidflake: strict parsing", "[formats]")
 	}
 }
 
-// ==== ulid (seed 004) ===============================================================================
+// ==== ulid ===========================================================================================
 
 TEST_CASE("ulid: vectors and layout", "[formats]")
 {
@@ -619,7 +619,7 @@ TEST_CASE("ulid: vectors and layout", "[formats]")
 	}
 }
 
-// ==== euid (seed 002) ===============================================================================
+// ==== euid ===========================================================================================
 
 TEST_CASE("euid: reference implementation vectors", "[formats]")
 {
@@ -803,7 +803,7 @@ TEST_CASE("euid: field layout and check", "[formats]")
 
 // ==== prefix bounds ==================================================================================
 
-TEST_CASE("timeid: the seed's prefix table (UTC-7 there; UTC here)", "[formats]")
+TEST_CASE("timeid: the draft's prefix table (UTC-7 there; UTC here)", "[formats]")
 {
 	struct row
 	{

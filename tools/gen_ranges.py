@@ -79,10 +79,21 @@ def section():
     parts = [type_section(*d) for d in TYPES]
     parts.append(f"\n-- {'-' * 96}\n-- xid prefix times\n-- {'-' * 96}\n\n")
     parts.append(fn("xid_prefix_time_range", "prefix text", "tstzrange"))
-    parts.append("COMMENT ON FUNCTION xid_prefix_time_range(text) IS "
-                 "'the xid times of a uid11 prefix (seed 000 section 8.4): "
-                 "[epoch + (lo >> 22) ms, epoch + (hi >> 22) ms], empty beyond 2^64-1';\n")
+    parts.append(XID_PREFIX_TIME_RANGE_COMMENT)
     return "".join(parts)
+
+
+# 1.0 installed this comment with a reference to a document outside the project; 1.1 words it on
+# its own, and the update script sets it again so that an updated database equals a fresh one.
+XID_PREFIX_TIME_RANGE_COMMENT = (
+    "COMMENT ON FUNCTION xid_prefix_time_range(text) IS "
+    "'the xid times of a uid11 prefix: [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms] for the "
+    "prefix''s bounds lo and hi (the uid11 spec''s prefix rule), empty beyond 2^64-1';\n")
+
+
+def comments_changed_in_1_1():
+    """For the update script: the comments 1.1 words differently from 1.0."""
+    return f"\n-- {'-' * 96}\n-- comments reworded in 1.1\n-- {'-' * 96}\n\n" + XID_PREFIX_TIME_RANGE_COMMENT
 
 
 def added_in_1_1():

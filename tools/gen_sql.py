@@ -457,6 +457,8 @@ def main():
         parts.append(gen_generators.section())
         parts.append(gen_ranges.section())
     parts += [section() for section in ADDED_IN_1_1]
+    if sys.argv[1:] == ["update"]:
+        parts.append(gen_ranges.comments_changed_in_1_1())
     print("".join(parts), end="")
 
 

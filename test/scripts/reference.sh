@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# reference.sh: the README's SQL reference cannot drift from what the extension installs, and every
-# object carries a COMMENT.
+# reference.sh: the SQL reference (docs/reference.md) cannot drift from what the extension installs,
+# and every object carries a COMMENT.
 #
 # Lists every function, operator, type, cast and operator class that CREATE EXTENSION idtypes makes
 # a member of the extension (pg_depend), and every idtypes.* setting (pg_settings), and checks with
-# test/lib/readme_reference.py that the README's SQL reference names each; then that each member
+# test/lib/reference_check.py that docs/reference.md names each; then that each member
 # has a description (obj_description). Run by test/run_tests.sh (PGHOST/PGPORT/PGUSER/PGBIN set).
 set -euo pipefail
 trap '' PIPE
@@ -40,10 +40,10 @@ ORDER BY 1, 2, 3" >"$work/objects.tsv"
 
 . "$(dirname "$0")/../lib/report.sh"
 echo "$(wc -l <"$work/objects.tsv") objects: $(cut -f1 "$work/objects.tsv" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}')"
-if python3 "$top/test/lib/readme_reference.py" "$top/README.md" "$work/objects.tsv"; then
-	ok "the README's SQL reference names every function, operator, type, cast, operator class and setting"
+if python3 "$top/test/lib/reference_check.py" "$top/docs/reference.md" "$work/objects.tsv"; then
+	ok "docs/reference.md names every function, operator, type, cast, operator class and setting"
 else
-	bad "objects missing from the README's SQL reference (above)"
+	bad "objects missing from docs/reference.md (above)"
 fi
 
 uncommented=$(psql_q -d idt_reference -c "

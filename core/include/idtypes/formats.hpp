@@ -34,7 +34,7 @@ struct unit_range
 unit_range window_units(const time_window &w, std::int64_t unit_us, std::int64_t epoch_units,
 						std::uint64_t max_units) noexcept;
 
-// ---- uid11 (seed 000) and its xid profile ------------------------------------------------------
+// ---- uid11 and its xid profile ------------------------------------------------------------------
 
 constexpr std::int64_t xid_epoch_ms = 1321009871111; // 2011-11-11T11:11:11.111Z
 constexpr unsigned xid_random_bits = 22;
@@ -65,14 +65,14 @@ xid_random(std::uint64_t v) noexcept
 {
 	return static_cast<std::uint32_t>(v & ((1u << xid_random_bits) - 1));
 }
-// Seed 000 sections 3.6/4: the N-symbol prefix (0 <= N <= 11) as [value*58^(11-N), +scale-1],
+// The uid11 spec's prefix rule: the N-symbol prefix (0 <= N <= 11) as [value*58^(11-N), +scale-1],
 // hi clamped to 2^64-1, empty when lo is beyond it. Case-sensitive. Errors: bad_length (N > 11),
 // bad_symbol.
 range64 uid11_prefix(const char *text, std::size_t len) noexcept;
 // Every xid whose time lies in the window (xid epoch, 42-bit ms).
 range64 xid_time_range(const time_window &w) noexcept;
 
-// ---- timeid: atproto TID (seed 001) ------------------------------------------------------------
+// ---- timeid: atproto TID -----------------------------------------------------------------------
 
 constexpr unsigned timeid_clock_bits = 10;
 constexpr std::uint64_t timeid_max_us = (1ull << 53) - 1;
@@ -103,7 +103,7 @@ timeid_clock_id(std::uint64_t v) noexcept
 range64 timeid_prefix(const char *text, std::size_t len) noexcept;
 range64 timeid_time_range(const time_window &w) noexcept;
 
-// ---- ulidflake (seed 003) ----------------------------------------------------------------------
+// ---- ulidflake (ULID-Flake) ---------------------------------------------------------------------
 
 constexpr std::int64_t ulidflake_epoch_ms = 1704067200000; // 2024-01-01T00:00:00Z
 constexpr unsigned ulidflake_random_bits = 20;
@@ -132,7 +132,7 @@ ulidflake_sid(std::uint64_t v) noexcept
 range64 ulidflake_prefix(const char *text, std::size_t len) noexcept;
 range64 ulidflake_time_range(const time_window &w) noexcept;
 
-// ---- ulid (seed 004) ---------------------------------------------------------------------------
+// ---- ulid --------------------------------------------------------------------------------------
 
 constexpr std::uint64_t ulid_max_ms = (1ull << 48) - 1;
 
@@ -152,7 +152,7 @@ ulid_ms(u128 v) noexcept
 range128 ulid_prefix(const char *text, std::size_t len) noexcept;
 range128 ulid_time_range(const time_window &w) noexcept;
 
-// ---- euid (seed 002) ---------------------------------------------------------------------------
+// ---- euid --------------------------------------------------------------------------------------
 
 constexpr std::uint64_t euid_max_ms = (1ull << 45) - 1;
 constexpr unsigned euid_no_check = 127;

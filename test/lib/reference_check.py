@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""readme_reference.py: is every object the extension installs named in the README's SQL reference?
+"""reference_check.py: is every object the extension installs named in the SQL reference?
 
-    readme_reference.py README.md objects.tsv
+    reference_check.py docs/reference.md objects.tsv
 
 objects.tsv (written by test/scripts/reference.sh from pg_depend and pg_settings) has one object
 per line: kind<TAB>name<TAB>detail, kind one of function, operator, type, cast, opclass, setting
 (detail: the operator's argument types; the cast's source<TAB>target).
 
-The reference is the README from "## SQL reference" up to the next level-2 heading. Names are read
-from its code spans, where `<type>` stands for each of the five types and `{a,b}` for a and for
+The reference is docs/reference.md from its "# SQL reference" title up to the next level-1
+heading (the end of the file). Names are read from its code spans, where `<type>` stands for each of the five types and `{a,b}` for a and for
 b (as in a shell). A function, type, operator class or setting is named when its name occurs in a
 code span; an operator when its symbol is a code span's word, and each of its argument types is
-named; a cast when one line of the Casts table names both of its types (`every type` names all
+named; a cast when one line of the table under "## Casts" names both of its types (`every type` names all
 five). Prints every object that is missing and exits 1 if any is.
 """
 
@@ -39,22 +39,24 @@ def expand(span):
     return done
 
 
-def reference_section(readme):
-    m = re.search(r"^## SQL reference$(.*?)(?=^## )", readme, re.M | re.S)
+def reference_section(doc):
+    m = re.search(r"^# SQL reference$(.*?)(?=^# |\Z)", doc, re.M | re.S)
     if not m:
-        sys.exit("readme_reference: no '## SQL reference' section in the README")
+        sys.exit("reference_check: no '# SQL reference' title in " + sys.argv[1])
     return m.group(1)
 
 
 def main():
-    readme = open(sys.argv[1], encoding="utf-8").read()
-    ref = reference_section(readme)
+    doc = open(sys.argv[1], encoding="utf-8").read()
+    ref = reference_section(doc)
     spans = [x for s in re.findall(r"`([^`]+)`", ref) for x in expand(s)]
     words = set()
     for s in spans:
         words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", s))
         words.update(s.split())
-    casts_table = re.search(r"^### Casts$(.*?)(?=^### )", ref, re.M | re.S)
+    casts_table = re.search(r"^## Casts$(.*?)(?=^## )", ref, re.M | re.S)
+    if not casts_table:
+        sys.exit("reference_check: no '## Casts' section followed by another section")
     cast_lines = []
     for line in (casts_table.group(1) if casts_table else "").splitlines():
         line = line.replace("every type", " ".join(f"`{t}`" for t in TYPES))
@@ -80,7 +82,7 @@ def main():
         if not ok:
             missing.append(f"{kind} {name} {' '.join(detail)}".strip())
     for m in missing:
-        print(f"not in the README's SQL reference: {m}")
+        print(f"not in the SQL reference ({sys.argv[1]}): {m}")
     return 1 if missing else 0
 
 
