@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# drivers.sh: the examples in examples/ (real client drivers) against a throwaway cluster.
+# drivers.sh: real client drivers against a throwaway cluster: the programs in test/drivers/ and
+# the snippets of docs/drivers.md.
 #
-# examples/python (psycopg 3, text and binary format), examples/node (node-postgres, type parsers
-# registered by type name) and examples/java (pgjdbc: PGobject, java.util.UUID) each create a table
+# test/drivers/python (psycopg 3, text and binary format), test/drivers/node (node-postgres, type
+# parsers registered by type name) and test/drivers/java (pgjdbc: PGobject, java.util.UUID) each create a table
 # with all five ID types (generated defaults), insert IDs as parameters and read them back exactly,
 # and query by `^@` prefix and by `<@ <type>_time_range(...)` with bound parameters in prepared
 # statements under plan_cache_mode = force_generic_plan, checking the rows and that the generic
 # plan is a btree index range scan. Each prints its checks; this script prints them indented, then
-# "ok: <example>" or "FAILED: <example>", and exits 1 if any example failed.
+# "ok: <example>" or "FAILED: <example>", and exits 1 if any example failed. Then each code
+# block of docs/drivers.md (python, js, java) is extracted and run as it stands, in a database of
+# its own: it must exit 0 and print the ULID it inserted and the row it read back by it.
 #
 # Missing packages come from `scripts/install-deps.sh drivers` (as root). npm installs pg into a
 # cache outside the checkout (IDTYPES_NODE_CACHE; default /var/cache/idtypes-node as root, else
-# ~/.cache/idtypes-node), again only when examples/node/package*.json change. Java compiles into a
+# ~/.cache/idtypes-node), again only when test/drivers/node/package*.json change. Java compiles into a
 # temporary directory. One cluster serves all three, on its unix socket and (pgjdbc needs TCP) on
 # 127.0.0.1, at the first free port from PGPORT+60.
 #
@@ -20,7 +23,7 @@ set -euo pipefail
 trap '' PIPE
 . "$(dirname "$0")/../lib/nodes.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-examples=$top/examples
+examples=$top/test/drivers
 
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
@@ -48,8 +51,11 @@ if [ -z "$port" ]; then
 	echo "FAILED: no cluster started on a free port in $((PGPORT + 60))..$((PGPORT + 69))"
 	exit 1
 fi
-for db in idt_python idt_node idt_java; do
+for db in idt_python idt_node idt_java snip_python snip_js snip_java; do
 	node_psql "$dir" "$port" -d postgres -c "CREATE DATABASE $db"
+done
+for db in snip_python snip_js snip_java; do
+	node_psql "$dir" "$port" -d "$db" -c "CREATE EXTENSION idtypes"
 done
 echo "cluster: PostgreSQL $(node_psql "$dir" "$port" -d postgres -c 'SHOW server_version'), socket $dir and 127.0.0.1, port $port"
 
@@ -116,4 +122,39 @@ else
 	bad "java: javac"
 fi
 
-finish 3
+# The snippets of docs/drivers.md, as a user copies them.
+# snippet <lang>: the code block fenced as ```<lang> there.
+snippet() {
+	awk -v fence='```'"$1" '$0 == fence { on = 1; next } on && /^```$/ { exit } on { print }' \
+		"$top/docs/drivers.md"
+}
+# run_snippet <name> <command...>: it must exit 0 and print "<a ULID> book".
+run_snippet() {
+	local name=$1 log=$work/snippet.log status=0
+	shift
+	timeout 120 "$@" >"$log" 2>&1 || status=$?
+	sed 's/^/    /' "$log"
+	if [ "$status" -eq 0 ] && grep -qE '^[0-9A-HJKMNP-TV-Z]{26} book$' "$log"; then
+		ok "docs/drivers.md, $name: the snippet inserts and finds its row"
+	else
+		bad "docs/drivers.md, $name (exit status $status)"
+	fi
+}
+snippet python >"$work/snippet.py"
+PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=snip_python run_snippet python "$python" "$work/snippet.py"
+if [ -n "$node_ready" ]; then
+	snippet js >"$work/snippet.js"
+	PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=snip_js NODE_PATH=$node_cache/node_modules \
+		run_snippet node node "$work/snippet.js"
+fi
+mkdir -p "$work/snippet-java"
+snippet java >"$work/snippet-java/OrdersExample.java"
+if javac -cp "$jar" -d "$work/snippet-java" "$work/snippet-java/OrdersExample.java" >"$work/javac.log" 2>&1; then
+	PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=snip_java \
+		run_snippet java java -cp "$work/snippet-java:$jar" OrdersExample
+else
+	cat "$work/javac.log"
+	bad "docs/drivers.md, java: javac"
+fi
+
+finish 6
