@@ -139,7 +139,7 @@ for pair in "one-day <@ window|id <@ ulid_time_range(''$day'')|id >= ''$lo'' AND
 	echo "$label,$a,$b,$c" >>"$OUT/prune.csv"
 done
 
-python3 "$top/bench/scale_plot.py" "$OUT/load.csv" "$OUT/scale.svg" "PostgreSQL $major"
+[ "$ROWS" -eq 0 ] || python3 "$top/bench/scale_plot.py" "$OUT/load.csv" "$OUT/scale.svg" "PostgreSQL $major"
 echo
 echo "load ($OUT/load.csv; plot $OUT/scale.svg):"
 python3 - "$OUT/load.csv" <<'PY'
