@@ -100,44 +100,55 @@ CREATE INDEX ON parted (id);
 VACUUM ANALYZE parted;
 SQL
 
-# The median planning + execution ms of a query over 15 runs (after one untimed run).
-timed() {
-	local query=$1 settings=${2:-}
-	{
-		echo "$settings"
-		echo "CREATE TEMP TABLE ms (v float8);"
-		echo "CREATE FUNCTION pg_temp.run() RETURNS float8 LANGUAGE plpgsql AS \$f\$
-			DECLARE l text; p float8; e float8;
-			BEGIN
-				FOR l IN EXECUTE 'EXPLAIN (ANALYZE, SUMMARY) $query' LOOP
-					IF l ~ '^Planning Time' THEN p := substring(l from '([0-9.]+) ms')::float8; END IF;
-					IF l ~ '^Execution Time' THEN e := substring(l from '([0-9.]+) ms')::float8; END IF;
-				END LOOP;
-				RETURN p + e;
-			END \$f\$;"
-		echo "SELECT pg_temp.run();"
-		echo "INSERT INTO ms SELECT pg_temp.run() FROM generate_series(1, 15);"
-		echo "SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY v)::numeric, 3) FROM ms;"
-	} | q | tail -n 1
-}
-# The window: the day in the middle of the partitions.
+# The window: the day in the middle of the partitions, and a 5-symbol prefix inside it.
 from=$(q -c "SELECT timestamptz '2026-01-01 00:00+00' + $((PARTS / 2)) * interval '1 day'")
 to=$(q -c "SELECT timestamptz '$from' + interval '1 day'")
-day="[$from,$to)"
 lo=$(q -c "SELECT ulid_first_at('$from')")
 hi=$(q -c "SELECT ulid_first_at('$to')")
 prefix=$(q -c "SELECT left(id::text, 5) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
-plo=$(q -c "SELECT lower(ulid_prefix_range('$prefix'))")
-phi=$(q -c "SELECT upper(ulid_prefix_range('$prefix'))")
-echo "query,ms_pruned,ms_as_btree_operators,ms_pruning_off" >"$OUT/prune.csv"
-for pair in "one-day <@ window|id <@ ulid_time_range(''$day'')|id >= ''$lo'' AND id < ''$hi''" \
-	"^@ prefix '$prefix'|id ^@ ''$prefix''|id >= ''$plo'' AND id <= ''$phi''"; do
-	IFS='|' read -r label rewritten plain <<<"$pair"
-	a=$(timed "SELECT count(*) FROM parted WHERE $rewritten")
-	b=$(timed "SELECT count(*) FROM parted WHERE $plain")
-	c=$(timed "SELECT count(*) FROM parted WHERE $rewritten" "SET enable_partition_pruning = off;")
-	echo "$label,$a,$b,$c" >>"$OUT/prune.csv"
-done
+plo=$(q -c "SELECT ulidrange_first(ulid_prefix_range('$prefix'))")
+phi=$(q -c "SELECT ulidrange_last(ulid_prefix_range('$prefix'))")
+# Planning + execution ms (EXPLAIN ANALYZE) of each query, in 15 interleaved rounds of one warm
+# session (noise falls on every query alike), after one untimed round; medians, with the
+# btree-operator form twice (its A/A pair shows the noise). With pruning off the planner scans
+# every partition's index, as it did before ^@ and <@ were rewritten.
+q <<SQL | tr '|' ',' >"$OUT/prune.csv"
+CREATE TEMP TABLE queries (ord int, label text, form text, sql text);
+INSERT INTO queries VALUES
+	(1, 'one-day <@ window', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$to)')\$q\$),
+	(1, 'one-day <@ window', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hi'\$q\$),
+	(1, 'one-day <@ window', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hi'\$q\$),
+	(1, 'one-day <@ window', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$to)')\$q\$),
+	(2, '^@ $prefix', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$),
+	(2, '^@ $prefix', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
+	(2, '^@ $prefix', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
+	(2, '^@ $prefix', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$);
+CREATE TEMP TABLE ms (label text, form text, v float8);
+CREATE FUNCTION pg_temp.run(query text, pruning bool) RETURNS float8 LANGUAGE plpgsql AS \$f\$
+DECLARE l text; p float8; e float8;
+BEGIN
+	PERFORM set_config('enable_partition_pruning', pruning::text, true);
+	FOR l IN EXECUTE 'EXPLAIN (ANALYZE, SUMMARY) ' || query LOOP
+		IF l ~ '^Planning Time' THEN p := substring(l from '([0-9.]+) ms')::float8; END IF;
+		IF l ~ '^Execution Time' THEN e := substring(l from '([0-9.]+) ms')::float8; END IF;
+	END LOOP;
+	RETURN p + e;
+END \$f\$;
+SELECT count(pg_temp.run(sql, form <> 'pruning off')) FROM queries \g /dev/null
+DO \$d\$
+BEGIN
+	FOR r IN 1..15 LOOP
+		INSERT INTO ms SELECT label, form, pg_temp.run(sql, form <> 'pruning off') FROM queries ORDER BY random();
+	END LOOP;
+END \$d\$;
+SELECT 'query', 'ms pruned', 'ms btree operators', 'ms btree operators (A/A)', 'ms pruning off';
+SELECT label,
+	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'pruned'))::numeric, 3),
+	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'btree'))::numeric, 3),
+	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'btree A/A'))::numeric, 3),
+	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'pruning off'))::numeric, 3)
+FROM ms JOIN (SELECT DISTINCT ord, label FROM queries) o USING (label) GROUP BY ord, label ORDER BY ord;
+SQL
 
 [ "$ROWS" -eq 0 ] || python3 "$top/bench/scale_plot.py" "$OUT/load.csv" "$OUT/scale.svg" "PostgreSQL $major"
 echo
@@ -155,5 +166,5 @@ for k in kinds:
           f"{f['wal_bytes_per_row']} -> {l['wal_bytes_per_row']} | {int(l['index_bytes']) / 2**20:,.0f} MB |")
 PY
 echo
-echo "partition pruning ($PARTS partitions, $PART_ROWS rows; ms, planning + execution, median of 15):"
+echo "partition pruning ($PARTS partitions, $PART_ROWS rows; ms, planning + execution, median of 15 interleaved rounds):"
 column -s, -t <"$OUT/prune.csv"
