@@ -41,7 +41,16 @@ skipped=()
 tmp=
 cluster=
 
-stage() { printf '\n=== %s\n' "$*"; }
+# stage <name>: a heading; the previous stage's seconds go into the summary.
+times=()
+stage_name=
+stage_start=$SECONDS
+stage() {
+	[ -z "$stage_name" ] || times+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$stage_name")")
+	stage_name=$*
+	stage_start=$SECONDS
+	printf '\n=== %s\n' "$*"
+}
 fail() {
 	printf 'run_tests: FAILED: %s\n' "$*"
 	failed=$((failed + 1))
@@ -223,6 +232,7 @@ fi
 rm -rf "$tmp"
 tmp=
 stage "summary"
+printf '%s\n' "${times[@]}"
 for script in "${skipped[@]}"; do
 	echo "run_tests: SKIPPED: $script"
 done
