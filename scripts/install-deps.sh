@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot, deb
+#   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
+#                                           deb, partman, timescaledb
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -12,7 +13,9 @@
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm); fuzz: clang 14 and its
 # libFuzzer runtime for `make fuzz`; chroot: debootstrap, for scripts/chroot.sh; deb: Debian's
-# packaging tools and the headers of every supported server, for `make deb`.
+# packaging tools and the headers of every supported server, for `make deb`; partman and
+# timescaledb: the release's pg_partman and TimescaleDB packages for the major (as base picks it),
+# for test/scripts/partman.sh and test/scripts/timescaledb.sh.
 # Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
 set -euo pipefail
 
@@ -84,8 +87,10 @@ for group in "${groups[@]}"; do
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
 	chroot) packages+=(debootstrap) ;;
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
+	partman) packages+=("postgresql-$(pg_major)-partman") ;;
+	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, partman, timescaledb)"
 		exit 2
 		;;
 	esac
