@@ -32,8 +32,14 @@ fi
 # Installed already: the library and this version's install script.
 libdir=$("$pg_config" --pkglibdir)
 extdir=$("$pg_config" --sharedir)/extension
+# Linked with libcurl: PostgreSQL 18's own headers define HAVE_LIBCURL (its OAuth support), which
+# compiles Citus's curl code whatever Citus's configure says, so --without-libcurl leaves
+# curl_easy_perform undefined in citus.so. Its statistics collection stays off (not enabled at
+# build time), so nothing is sent anywhere.
+configure_opts=(--with-libcurl)
+# The mark holds the options, so a build with other options is made again.
 marker=$extdir/.idtypes-citus-$version
-if [ -f "$libdir/citus.so" ] && [ -f "$marker" ]; then
+if [ -f "$libdir/citus.so" ] && [ "$(cat "$marker" 2>/dev/null)" = "${configure_opts[*]}" ]; then
 	exit 0
 fi
 
@@ -66,10 +72,10 @@ echo "citus-build.sh: building Citus $version for PostgreSQL $major in $src"
 start=$SECONDS
 (
 	cd "$src"
-	./configure PG_CONFIG="$pg_config" --without-libcurl >"$cache/configure.log" 2>&1 ||
+	./configure PG_CONFIG="$pg_config" "${configure_opts[@]}" >"$cache/configure.log" 2>&1 ||
 		{ tail -n 30 "$cache/configure.log"; exit 1; }
 	make -j"$(nproc 2>/dev/null || echo 2)" >"$cache/build.log" 2>&1 || { tail -n 40 "$cache/build.log"; exit 1; }
 	make install >"$cache/install.log" 2>&1 || { tail -n 30 "$cache/install.log"; exit 1; }
 )
-touch "$marker"
+echo "${configure_opts[*]}" >"$marker"
 echo "citus-build.sh: Citus $version installed into PostgreSQL $major in $((SECONDS - start)) s"
