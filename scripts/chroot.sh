@@ -78,7 +78,9 @@ flock 9
 inside_pids() {
 	local p
 	for p in /proc/[0-9]*; do
-		[ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && echo "${p#/proc/}"
+		if [ "$(readlink "$p/root" 2>/dev/null)" = "$root" ]; then
+			echo "${p#/proc/}"
+		fi
 	done
 }
 
