@@ -245,5 +245,13 @@ fi
 
 [ $# -gt 0 ] || set -- bash
 status=0
-inside bash -c 'cd /build/idtypes && exec "$@"' chroot.sh "$@" || status=$?
+if [ -t 0 ]; then
+	inside bash -c 'cd /build/idtypes && exec "$@"' chroot.sh "$@" || status=$?
+else
+	# In the background, so that a TERM to this script ends the run at once (bash waits for a
+	# foreground child before it runs a trap, but not in `wait`); the EXIT trap then stops what
+	# runs inside.
+	inside bash -c 'cd /build/idtypes && exec "$@"' chroot.sh "$@" </dev/null &
+	wait $! || status=$?
+fi
 exit "$status"
