@@ -12,8 +12,8 @@
 # server, in its release's chroot. PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
 # The work runs in two lanes at once, since much of it waits on servers rather than computing:
-# the host's (its server, UBSan, fuzzing, its package test) and the chroots' (their servers,
-# pg_upgrade, their package tests). The chroots' lane prints as it goes, the host's when it is
+# the host's (its server, UBSan, fuzzing, the package tests of the servers no cross-server test
+# needs) and the chroots' (their servers, pg_upgrade, the other package tests). The chroots' lane prints as it goes, the host's when it is
 # done. IDTYPES_MATRIX_SERIAL=1 runs one lane after the other.
 #
 # A test that says it does not apply (exit 77) is fine only where the list below expects it; an
@@ -125,10 +125,23 @@ host_lane() {
 	if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
 		job a3 "fuzzing (${FUZZ_SECONDS_TOO} s per target)" fuzz fuzz
 	fi
+	# The package tests of the host's release and of every release no cross-server test needs (a
+	# package test that takes its release's chroot first just delays that server's run there).
+	[ "${DEB_TOO:-0}" = 1 ] || return 0
 	for v in $versions; do
-		[ "$(release_of "$v")" = "$host_release" ] || continue
-		[ "${DEB_TOO:-0}" = 1 ] && job "a4-$v" "Debian package on PostgreSQL $v ($host_release chroot)" deb deb "$v"
+		in_cross "$v" && continue
+		job "a4-$v" "Debian package on PostgreSQL $v ($(release_of "$v") chroot)" deb deb "$v"
 	done
+}
+
+# in_cross <major>: a cross-server test needs that major's installed files (so its package test,
+# which removes them, waits until the cross tests are done).
+in_cross() {
+	local pair
+	for pair in "${cross_pairs[@]}"; do
+		case " $pair " in *" $1 "*) return 0 ;; esac
+	done
+	return 1
 }
 
 chroot_lane() {
@@ -159,9 +172,8 @@ chroot_lane() {
 	done
 	if [ "${DEB_TOO:-0}" = 1 ]; then
 		for v in $versions; do
-			release=$(release_of "$v")
-			[ -n "$release" ] && [ "$release" != "$host_release" ] || continue
-			job "d-$v" "Debian package on PostgreSQL $v ($release chroot)" deb deb "$v"
+			in_cross "$v" || continue
+			job "d-$v" "Debian package on PostgreSQL $v ($(release_of "$v") chroot)" deb deb "$v"
 		done
 	fi
 }
