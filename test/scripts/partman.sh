@@ -23,42 +23,12 @@ trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
-expect_ok=31
-oks=0
-ok() {
-	echo "ok: $*"
-	oks=$((oks + 1))
-}
+. "$here/../lib/packages.sh"
 
 major=$(server_major)
 pkg=postgresql-$major-partman
-if [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" != installed ]; then
-	if [ "$(id -u)" -eq 0 ]; then
-		apt-get update -q >/dev/null 2>&1 || true
-	fi
-	candidate=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^ *Candidate: //p')
-	if [ -z "$candidate" ] || [ "$candidate" = "(none)" ]; then
-		echo "this release packages no $pkg"
-		exit 77
-	fi
-	case $candidate in
-	[0-4].* | 5.[01].*)
-		echo "$pkg is $candidate here; the time encoder/decoder hooks need pg_partman 5.2+"
-		exit 77
-		;;
-	esac
-	if ! IDTYPES_PG_MAJOR=$major bash "$here/../../scripts/install-deps.sh" partman; then
-		echo "FAILED: scripts/install-deps.sh partman did not install $pkg $candidate"
-		exit 1
-	fi
-fi
+release_package "$pkg" partman '^([0-4]|5\.[01])\.' "the time encoder/decoder hooks need pg_partman 5.2+"
 version=$(dpkg-query -W -f='${Version}' "$pkg")
-case $version in
-[0-4].* | 5.[01].*)
-	echo "$pkg $version is installed; the time encoder/decoder hooks need pg_partman 5.2+"
-	exit 77
-	;;
-esac
 
 db=idt_partman_$$
 export PGTZ=UTC
@@ -225,7 +195,4 @@ SQL
 	fi
 done
 
-if [ "$oks" -lt "$expect_ok" ]; then
-	bad "$oks checks held, $expect_ok expected"
-fi
-exit $fail
+finish 31

@@ -12,29 +12,11 @@ trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
-expect_ok=10
-oks=0
-ok() {
-	echo "ok: $*"
-	oks=$((oks + 1))
-}
+. "$here/../lib/packages.sh"
 
 major=$(server_major)
 pkg=postgresql-$major-timescaledb
-if [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" != installed ]; then
-	if [ "$(id -u)" -eq 0 ]; then
-		apt-get update -q >/dev/null 2>&1 || true
-	fi
-	candidate=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^ *Candidate: //p')
-	if [ -z "$candidate" ] || [ "$candidate" = "(none)" ]; then
-		echo "this release packages no $pkg"
-		exit 77
-	fi
-	if ! IDTYPES_PG_MAJOR=$major bash "$here/../../scripts/install-deps.sh" timescaledb; then
-		echo "FAILED: scripts/install-deps.sh timescaledb did not install $pkg $candidate"
-		exit 1
-	fi
-fi
+release_package "$pkg" timescaledb
 
 nodes_workdir
 export PGTZ=UTC
@@ -86,7 +68,4 @@ SQL
 	fi
 done
 
-if [ "$oks" -lt "$expect_ok" ]; then
-	bad "$oks checks held, $expect_ok expected"
-fi
-exit $fail
+finish 10

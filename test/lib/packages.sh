@@ -1,0 +1,26 @@
+# test/lib/packages.sh (sourced): a test that needs a package of this release beside the server.
+
+# release_package <package> <install-deps group> [<too-old version regex> <why>]: install the
+# release's <package> (scripts/install-deps.sh <group>, as root) where the release has it; where it
+# has none, or only a version matching the regex, say so and end the script with status 77 (the
+# test does not apply here). A package the release has but that does not install fails the script.
+release_package() {
+	local pkg=$1 group=$2 too_old=${3:-} why=${4:-} version
+	version=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || version=
+	if [ -z "$version" ] || [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg")" != installed ]; then
+		[ "$(id -u)" -ne 0 ] || apt-get update -q >/dev/null 2>&1 || true
+		version=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+		if [ -z "$version" ] || [ "$version" = "(none)" ]; then
+			echo "this release packages no $pkg"
+			exit 77
+		fi
+	fi
+	if [ -n "$too_old" ] && [[ $version =~ $too_old ]]; then
+		echo "$pkg is $version here; $why"
+		exit 77
+	fi
+	if ! IDTYPES_PG_MAJOR=$(server_major) bash "$(dirname "${BASH_SOURCE[0]}")/../../scripts/install-deps.sh" "$group"; then
+		echo "FAILED: scripts/install-deps.sh $group did not install $pkg $version"
+		exit 1
+	fi
+}
