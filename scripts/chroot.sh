@@ -61,8 +61,6 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cache=${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}
-root=$cache/$release
-mark=$root/.idtypes-chroot
 log() { echo "chroot.sh[$release]: $*" >&2; }
 
 mkdir -p "$cache"
