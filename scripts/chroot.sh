@@ -4,11 +4,12 @@
 #   scripts/chroot.sh <major> [command [args...]]     (default command: bash)
 #   scripts/chroot.sh --release <major>               print the release's name only
 #
-# 15: bookworm; 17: trixie; 18 and 19: sid (19 from experimental until it reaches sid; the one chroot
-# holds both, so pg_upgrade 18 -> 19 runs there). No Debian release packages 16.
+# 15: bookworm; 17: trixie; 18 and 19: sid (19 from experimental until it reaches sid). No Debian
+# release packages 16. Each major has a chroot of its own (two majors of one release can be tested
+# at the same time); pg_upgrade 18 -> 19 runs in 19's, which can install 18 beside it.
 #
 # The chroot is made once by debootstrap --variant=minbase into
-# ${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}/<release>, and made again when it is missing
+# ${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}/<release>-<major>, and made again when it is missing
 # or broken (no completion mark, or /bin/true does not run). It reaches what the host reaches: the
 # host's Debian archive (read from the host's apt sources), apt and npm configuration, DNS files and
 # CA certificates are copied in on every run. Each run then installs, through
@@ -39,15 +40,13 @@ case $major in
 15) release=bookworm ;;
 17) release=trixie ;;
 18) release=sid ;;
-19) release=sid experimental=1 ;;
+19) release=sid experimental=1 ;; # sources with experimental, pinned low as Debian does
 16)
 	echo "chroot.sh: no Debian release packages PostgreSQL 16" >&2
 	exit 2
 	;;
 *) usage ;;
 esac
-# sid's chroot carries experimental's sources too, pinned low as Debian does, for 19.
-[ "$release" = sid ] && experimental=1
 if [ -n "$print_release" ]; then
 	echo "$release"
 	exit 0
@@ -61,15 +60,16 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cache=${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}
-log() { echo "chroot.sh[$release]: $*" >&2; }
+slot=$release-$major
+log() { echo "chroot.sh[$slot]: $*" >&2; }
 
 mkdir -p "$cache"
 # Canonical, as /proc/<pid>/root shows it.
 cache=$(cd "$cache" && pwd -P)
-root=$cache/$release
+root=$cache/$slot
 mark=$root/.idtypes-chroot
 # One run per chroot at a time: runs share its /build and its installed packages.
-exec 9>"$cache/$release.lock"
+exec 9>"$cache/$slot.lock"
 flock 9
 
 # The processes whose root is the chroot (a server a killed test left running, say).
@@ -138,8 +138,8 @@ if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	bash "$here/install-deps.sh" chroot >&2
 	# --one-file-system: never follow into anything mounted below (checked above as well).
 	rm -rf --one-file-system "$root"
-	if ! debootstrap --variant=minbase "$release" "$root" "$mirror" >"$cache/$release.debootstrap.log" 2>&1; then
-		tail -n 30 "$cache/$release.debootstrap.log" >&2
+	if ! debootstrap --variant=minbase "$release" "$root" "$mirror" >"$cache/$slot.debootstrap.log" 2>&1; then
+		tail -n 30 "$cache/$slot.debootstrap.log" >&2
 		log "debootstrap failed"
 		exit 1
 	fi
@@ -221,17 +221,8 @@ while IFS='=' read -r name _; do
 done < <(env)
 inside() { chroot "$root" /usr/bin/env -i "${envs[@]}" "$@"; }
 
-# This checkout, as it is now, copied in fresh (build products of another compiler never leak in),
-# with a repository of its own whose HEAD is this checkout's (make dist archives HEAD), also from a
-# worktree or a detached HEAD.
-dest=$root/build/idtypes
-rm -rf "$dest"
-mkdir -p "$dest"
-(cd "$top" && git ls-files -co --exclude-standard -z | tar -c --null --ignore-failed-read -T - -f -) | tar -x -C "$dest" -f -
-git init -q "$dest"
-git -C "$top" push -q "$dest" HEAD:refs/heads/idtypes-head
-git -C "$dest" symbolic-ref HEAD refs/heads/idtypes-head
-git -C "$dest" read-tree HEAD
+# This checkout, as it is now, copied in fresh (scripts/copy-checkout.sh).
+bash "$here/copy-checkout.sh" "$root/build/idtypes"
 
 # What a user of this release installs to build and test against this major (idempotent).
 start=$SECONDS

@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
-# run_matrix.sh: the whole suite on every supported server (`make test-matrix`), then the tests
+# run_matrix.sh: the whole suite on every supported server (`make test-matrix`), and the tests
 # that span two servers (pg_upgrade).
 #
 # Each server is Debian's own package, tested on the Debian release that ships it: a major the host
-# release packages (15 on Debian 12) runs on the host, the others inside a clean chroot of their
-# release made by scripts/chroot.sh (17: trixie; 18 and 19: sid), each with that release's compiler
-# and Catch2. Unit tests run once per release (a second major on the same release skips them).
-# With UBSAN_TOO=1 the regression tests and scripts run once more on the host's server with the
-# extension built with UBSan; with FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds
-# (both on the host); with DEB_TOO=1 the Debian package is built and tested installed on each
-# server, in its release's chroot. PG_VERSIONS (default "15 17 18 19") picks the servers.
+# release packages (15 on Debian 12) runs on the host, the others each inside a clean chroot of
+# their release made by scripts/chroot.sh (17: trixie; 18 and 19: sid), each with that release's
+# compiler and Catch2. Unit tests run once per release (a second major on the same release skips
+# them). With UBSAN_TOO=1 the regression tests and scripts run once more on the host's server with
+# the extension built with UBSan; with FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N
+# seconds (both on the host); with DEB_TOO=1 the Debian package is built and tested installed on
+# each server, in a chroot of its release. PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
-# The work runs in two lanes at once, since much of it waits on servers rather than computing:
-# the host's (its server, UBSan, fuzzing, the package tests of the servers no cross-server test
-# needs) and the chroots' (their servers, pg_upgrade, the other package tests). The chroots' lane prints as it goes, the host's when it is
-# done. IDTYPES_MATRIX_SERIAL=1 runs one lane after the other.
+# The work runs in lanes at once, since most of it waits on servers rather than computing: one per
+# server (its run, then the cross-server tests whose new major it is, then its package test), one
+# for UBSan, one for fuzzing. Each prints a line as a job starts and ends; the lanes' logs follow,
+# in order, when all are done. IDTYPES_MATRIX_SERIAL=1 runs one lane after the other.
 #
 # A test that says it does not apply (exit 77) is fine only where the list below expects it; an
-# unexpected skip, or an expected one that ran, fails the matrix. Ends with the seconds each stage
+# unexpected skip, or an expected one that ran, fails the matrix. Ends with the seconds each job
 # took, a list of what failed and skipped where, and one "N passed, N failed, N skipped" line
 # adding up every run. Exit status 0 only if nothing failed.
 set -uo pipefail
@@ -36,7 +36,8 @@ declare -A may_skip=(
 	[15:timescaledb.sh]="Debian 12 packages no TimescaleDB"
 	[19:timescaledb.sh]="no postgresql-19-timescaledb package yet"
 )
-# Cross-server tests: old and new major, run where both are packaged (sid: 18 and 19).
+# Cross-server tests (test/cross/*.sh): old and new major, both packaged by the new one's release
+# (sid: 18 and 19); they run in the new major's chroot.
 cross_pairs=("18 19")
 
 tmp=$(mktemp -d) || exit 1
@@ -47,52 +48,58 @@ release_of() { bash scripts/chroot.sh --release "$1" 2>/dev/null; }
 
 # ---- jobs: each writes $tmp/<id>.log and notes its label, major and seconds beside it ----------
 
-# job <id> <label> <major> <command...>
+# job <id> <label> <major> <command...>: prints its output (into its lane's log) and a line when
+# it starts and ends on the matrix's own output (fd 3), so a long run shows where it is.
 job() {
 	local id=$1 label=$2 major=$3 start=$SECONDS
 	shift 3
+	echo "run_matrix: started: $label" >&3
 	printf '\n######## %s\n' "$label"
 	"$@" 2>&1 | tee "$tmp/$id.log"
 	printf '%s\n' "$label" >"$tmp/$id.label"
 	printf '%s\n' "$major" >"$tmp/$id.major"
 	echo $((SECONDS - start)) >"$tmp/$id.secs"
+	echo "run_matrix: done in $((SECONDS - start)) s: $label ($(grep -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/$id.log" | tail -n 1))" >&3
 }
 
-# server <major> <skip unit tests: 0|1> [VAR=value...]: the suite against one major.
+# server <major> <skip unit tests: 0|1>: the suite against one major.
 server() {
 	local v=$1 skip_unit=$2
-	shift 2
 	if [ "$(release_of "$v")" = "$host_release" ]; then
 		IDTYPES_PG_MAJOR=$v bash scripts/install-deps.sh base &&
-			env "$@" IDTYPES_SKIP_UNIT="$skip_unit" PG_CONFIG="/usr/lib/postgresql/$v/bin/pg_config" \
-				bash test/run_tests.sh
+			IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config bash test/run_tests.sh
 	else
-		env "$@" IDTYPES_SKIP_UNIT="$skip_unit" bash scripts/chroot.sh "$v" make --no-print-directory test
+		IDTYPES_SKIP_UNIT=$skip_unit bash scripts/chroot.sh "$v" make --no-print-directory test
 	fi
 }
 
 # ubsan <major>: the suite on the host's server with the extension built with UBSan
-# (-fno-sanitize-recover: any report fails the run), then the plain build installed again.
+# (-fno-sanitize-recover: any report fails the run), in a copy of the checkout and installed into
+# a stage, so that it runs beside the plain build's run against the same server.
 ubsan() {
-	local status=0
-	server "$1" 1 UBSAN=1 || status=$?
-	if [ "$(id -u)" -eq 0 ] &&
-		! make --no-print-directory -s install PG_CONFIG="/usr/lib/postgresql/$1/bin/pg_config" >/dev/null 2>&1; then
-		echo "run_matrix: FAILED: could not install the plain build into $1 again"
-		echo "0 passed, 1 failed"
-		return 1
-	fi
-	return "$status"
+	local copy=$tmp/ubsan-checkout
+	bash scripts/copy-checkout.sh "$copy" || return 1
+	IDTYPES_PG_MAJOR=$1 bash scripts/install-deps.sh base &&
+		UBSAN=1 IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 PG_CONFIG="/usr/lib/postgresql/$1/bin/pg_config" \
+			bash "$copy/test/run_tests.sh"
 }
 
 fuzz() {
 	bash scripts/install-deps.sh fuzz && make --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SECONDS_TOO"
 }
 
-# cross <old> <new> <script>: inside the chroot that has both servers.
+# cross <old> <new> <script>: in the new major's chroot, with the old major's server installed
+# there too and idtypes built and installed for both.
 cross() {
-	if timeout "${IDTYPES_SCRIPT_TIMEOUT:-900}" bash scripts/chroot.sh "$2" bash "$3" \
-		"/usr/lib/postgresql/$1/bin/pg_config" "/usr/lib/postgresql/$2/bin/pg_config"; then
+	if timeout "${IDTYPES_SCRIPT_TIMEOUT:-900}" bash scripts/chroot.sh "$2" bash -c '
+		set -e
+		IDTYPES_PG_MAJOR=$1 bash scripts/install-deps.sh base
+		for v in "$1" "$2"; do
+			make -s clean
+			make -s install PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config >/dev/null
+		done
+		bash "$3" /usr/lib/postgresql/$1/bin/pg_config /usr/lib/postgresql/$2/bin/pg_config' \
+		cross "$1" "$2" "$3"; then
 		echo "1 passed, 0 failed"
 	else
 		echo "FAILED: $(basename "$3") $1 -> $2 (exit status $?)"
@@ -101,8 +108,8 @@ cross() {
 }
 
 # deb <major>: `make deb` and the package's install test (test/deb/deb_install.sh), in the chroot of
-# the major's release (15 too: the host is no clean system). After the servers' own runs, because
-# it removes the idtypes files that those installed there.
+# the major's release (15 too: the host is no clean system). After the server's own run there,
+# because it removes the idtypes files that the run installed.
 deb() {
 	local log=$tmp/deb-$1.out status=0 p f
 	bash scripts/chroot.sh "$1" bash test/deb/deb_install.sh 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
@@ -112,82 +119,83 @@ deb() {
 	echo "$p passed, $f failed"
 }
 
-# ---- the two lanes ------------------------------------------------------------------------------
+# ---- the lanes ----------------------------------------------------------------------------------
+# One per server (its run, the cross-server tests whose new major it is, its package test), one
+# for UBSan and one for fuzzing: each server has a chroot of its own (the host's server: the host),
+# so they do not wait on each other. Job ids begin with the lane's number, for the summary's order.
 
-host_lane() {
-	local v
-	for v in $versions; do
-		[ "$(release_of "$v")" = "$host_release" ] || continue
-		job "a1-$v" "PostgreSQL $v ($host_release, host)" "$v" server "$v" 0
-		[ "${UBSAN_TOO:-0}" = 1 ] && job "a2-$v" "PostgreSQL $v, UBSan (host)" "$v" ubsan "$v"
-		break
-	done
-	if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
-		job a3 "fuzzing (${FUZZ_SECONDS_TOO} s per target)" fuzz fuzz
+# server_lane <n> <major>
+server_lane() {
+	local n=$1 v=$2 release old new script
+	release=$(release_of "$v")
+	if [ -z "$release" ]; then
+		printf 'FAILED: no Debian release packages PostgreSQL %s\n0 passed, 1 failed\n' "$v" >"$tmp/$n-0.log"
+		printf 'PostgreSQL %s\n' "$v" >"$tmp/$n-0.label"
+		echo "$v" >"$tmp/$n-0.major"
+		echo 0 >"$tmp/$n-0.secs"
+		return
 	fi
-	# The package tests of the host's release and of every release no cross-server test needs (a
-	# package test that takes its release's chroot first just delays that server's run there).
-	[ "${DEB_TOO:-0}" = 1 ] || return 0
-	for v in $versions; do
-		in_cross "$v" && continue
-		job "a4-$v" "Debian package on PostgreSQL $v ($(release_of "$v") chroot)" deb deb "$v"
+	# Unit tests: once per release, by its first major on the list.
+	local first skip_unit=1
+	for first in $versions; do
+		[ "$(release_of "$first")" = "$release" ] && break
 	done
-}
-
-# in_cross <major>: a cross-server test needs that major's installed files (so its package test,
-# which removes them, waits until the cross tests are done).
-in_cross() {
-	local pair
-	for pair in "${cross_pairs[@]}"; do
-		case " $pair " in *" $1 "*) return 0 ;; esac
-	done
-	return 1
-}
-
-chroot_lane() {
-	local v old new script release n=0
-	declare -A unit_done=()
-	for v in $versions; do
-		release=$(release_of "$v")
-		if [ -z "$release" ]; then
-			printf 'FAILED: no Debian release packages PostgreSQL %s\n0 passed, 1 failed\n' "$v" >"$tmp/b0-$v.log"
-			printf 'PostgreSQL %s\n' "$v" >"$tmp/b0-$v.label"
-			echo "$v" >"$tmp/b0-$v.major"
-			echo 0 >"$tmp/b0-$v.secs"
-			continue
-		fi
-		[ "$release" = "$host_release" ] && continue
-		n=$((n + 1))
-		job "b$n-$v" "PostgreSQL $v ($release)" "$v" server "$v" "$([ -n "${unit_done[$release]:-}" ] && echo 1 || echo 0)"
-		unit_done[$release]=1
-	done
+	[ "$first" = "$v" ] && skip_unit=0
+	if [ "$release" = "$host_release" ]; then
+		job "$n-1" "PostgreSQL $v ($release, host)" "$v" server "$v" "$skip_unit"
+	else
+		job "$n-1" "PostgreSQL $v ($release)" "$v" server "$v" "$skip_unit"
+	fi
+	touch "$tmp/$n-1.server" # the summary checks its skips against the list
 	for pair in "${cross_pairs[@]}"; do
 		read -r old new <<<"$pair"
-		ls "$tmp"/b*-"$old".log "$tmp"/b*-"$new".log >/dev/null 2>&1 || continue
+		[ "$new" = "$v" ] && [[ " $versions " == *" $old "* ]] || continue
 		for script in test/cross/*.sh; do
 			[ -f "$script" ] || continue
-			job "c-$old-$new-$(basename "$script" .sh)" "$(basename "$script" .sh) $old -> $new" cross \
+			job "$n-2-$(basename "$script" .sh)" "$(basename "$script" .sh) $old -> $new ($release chroot)" cross \
 				cross "$old" "$new" "$script"
 		done
 	done
 	if [ "${DEB_TOO:-0}" = 1 ]; then
-		for v in $versions; do
-			in_cross "$v" || continue
-			job "d-$v" "Debian package on PostgreSQL $v ($(release_of "$v") chroot)" deb deb "$v"
-		done
+		job "$n-3" "Debian package on PostgreSQL $v ($release chroot)" deb deb "$v"
 	fi
 }
 
+lanes=()
+n=0
+for v in $versions; do
+	n=$((n + 1))
+	lanes+=("server_lane $n $v")
+done
+if [ "${UBSAN_TOO:-0}" = 1 ]; then
+	for v in $versions; do
+		if [ "$(release_of "$v")" = "$host_release" ]; then
+			n=$((n + 1))
+			lanes+=("job $n-1 'PostgreSQL $v, UBSan (host)' $v ubsan $v")
+			break
+		fi
+	done
+fi
+if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
+	n=$((n + 1))
+	lanes+=("job $n-1 'fuzzing (${FUZZ_SECONDS_TOO} s per target)' fuzz fuzz")
+fi
+
+exec 3>&1
 if [ "${IDTYPES_MATRIX_SERIAL:-0}" = 1 ]; then
-	host_lane
-	chroot_lane
+	for lane in "${lanes[@]}"; do
+		eval "$lane"
+	done
 else
-	host_lane >"$tmp/host-lane.out" 2>&1 &
-	host_pid=$!
-	chroot_lane
-	wait "$host_pid"
-	printf '\n######## the host lane, which ran beside the chroots\n'
-	cat "$tmp/host-lane.out"
+	pids=()
+	for i in "${!lanes[@]}"; do
+		eval "${lanes[i]}" >"$tmp/lane-$i.out" 2>&1 &
+		pids+=($!)
+	done
+	wait "${pids[@]}"
+	for i in "${!lanes[@]}"; do
+		cat "$tmp/lane-$i.out"
+	done
 fi
 
 # ---- summary ------------------------------------------------------------------------------------
@@ -200,7 +208,7 @@ timing=()
 
 # add <label> <major> <log>: add the run's closing line, note what failed, check what skipped.
 add() {
-	local label=$1 major=$2 log=$3 line p f s name key
+	local label=$1 major=$2 log=$3 server_run=$4 line p f s name key
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
 		failed=$((failed + 1))
@@ -227,10 +235,8 @@ add() {
 			report+=("    FAILED: $name said it does not apply, which is not expected on $major")
 		fi
 	done < <(sed -n 's|^run_tests: SKIPPED: \([^ ]*\).*|\1|p' "$log" | xargs -r -n1 basename | sort -u)
-	case $log in
-	*/a1-* | */b[0-9]*) ;;
-	*) return ;;
-	esac
+	# A server's own run must have skipped each listed one.
+	[ "$server_run" = 1 ] || return
 	for key in "${!may_skip[@]}"; do
 		[ "${key%%:*}" = "$major" ] || continue
 		name=${key#*:}
@@ -244,7 +250,7 @@ add() {
 for log in $(ls "$tmp"/*.log 2>/dev/null | sort -V); do
 	id=${log%.log}
 	label=$(cat "$id.label")
-	add "$label" "$(cat "$id.major")" "$log"
+	add "$label" "$(cat "$id.major")" "$log" "$([ -f "$id.server" ] && echo 1 || echo 0)"
 	timing+=("$(printf '%5d s  %s' "$(cat "$id.secs")" "$label")")
 done
 

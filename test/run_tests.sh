@@ -169,6 +169,34 @@ if [ -n "$installed" ]; then
 	fi
 fi
 
+# The server loads the build under test: the library a backend maps after CREATE EXTENSION is the
+# one just installed (the stage's, when staged: not another build in the server's own directory),
+# and with UBSAN=1 it brings the UBSan runtime.
+if [ -n "$cluster" ]; then
+	want="${IDTYPES_EXTENSION_DESTDIR:-}$("$PG_CONFIG" --pkglibdir)/idtypes.so"
+	maps=$("$PGBIN/psql" -X -q -At -d postgres 2>&1 <<'SQL'
+CREATE DATABASE idt_loads;
+\c idt_loads
+CREATE EXTENSION idtypes;
+SELECT pg_backend_pid() AS pid \gset
+\setenv IDT_PID :pid
+\! grep -oE '/[^ ]*/(idtypes[.]so|libubsan[^ ]*)$' /proc/$IDT_PID/maps | sort -u
+\c postgres
+DROP DATABASE idt_loads;
+SQL
+	)
+	if ! grep -qxF "$want" <<<"$maps"; then
+		fail "the server does not load $want; it maps: $maps"
+	elif [ "$(grep -c 'idtypes[.]so$' <<<"$maps")" -ne 1 ]; then
+		fail "the server maps more than one idtypes.so: $maps"
+	elif [ "${UBSAN:-0}" = 1 ] && ! grep -q libubsan <<<"$maps"; then
+		fail "UBSAN=1, but the server's idtypes.so does not bring the UBSan runtime: $maps"
+	else
+		echo "ok: the server loads the build under test: $(tr '\n' ' ' <<<"$maps")"
+		passed=$((passed + 1))
+	fi
+fi
+
 if [ -n "$cluster" ]; then
 	rm -f regression.diffs regression.out
 	log=$tmp/regress.log

@@ -8,7 +8,7 @@
 # checksums of the text form too) and again the known ones, bt_index_check clean on every btree
 # index, the generators go on, and ^@ and <@ are still btree index scans.
 #
-# Run by test/run_matrix.sh after both servers' own runs, which installed idtypes into both.
+# Run by test/run_matrix.sh in the new major's chroot, with idtypes installed into both servers.
 # Exit status 0 = pass.
 set -euo pipefail
 trap '' PIPE
