@@ -173,20 +173,26 @@ fi
 # (/usr/share/gocode) and no module: GOPATH mode, offline. Debian's go, whatever else is on PATH:
 # the packaged sources are the ones Debian's compiler builds. The snippet is built in the cache
 # (the same path every run: it is part of Go's cache keys) with GOCACHE there, so a second run
-# compiles nothing (-v names each package it compiles) and only links.
+# compiles nothing and only links (-x shows each compiler run, for the seconds of a build).
 go_cache=$(cache_dir go IDTYPES_GO_CACHE)
+go_build() {
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$go_cache/gocache GOFLAGS= GOPROXY=off GOTOOLCHAIN=local \
+		/usr/bin/go build "$@" -o "$work/snippet-go" main.go
+}
 snippet go >"$work/snippet.go"
 if mkdir -p "$go_cache/snippet" && (
 	flock 9
 	cmp -s "$work/snippet.go" "$go_cache/snippet/main.go" || cp "$work/snippet.go" "$go_cache/snippet/main.go" || exit 1
 	start=$SECONDS
 	cd "$go_cache/snippet" || exit 1
-	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$go_cache/gocache GOFLAGS= GOPROXY=off GOTOOLCHAIN=local \
-		/usr/bin/go build -v -o "$work/snippet-go" main.go >"$work/go-build.log" 2>&1 || {
-		cat "$work/go-build.log"
+	if ! go_build -x >"$work/go-build.log" 2>&1; then
+		# Again without -x: the errors alone.
+		go_build
 		exit 1
-	}
-	if [ -s "$work/go-build.log" ]; then echo "go build, GOCACHE $go_cache/gocache: $((SECONDS - start)) s"; fi
+	fi
+	if grep -qE '/pkg/tool/[^/ ]+/(compile|asm|cgo) ' "$work/go-build.log"; then
+		echo "go build, GOCACHE $go_cache/gocache: $((SECONDS - start)) s"
+	fi
 ) 9>"$go_cache/.lock" >"$work/go.log" 2>&1; then
 	cat "$work/go.log"
 	PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=snip_go run_snippet go "$work/snippet-go"
