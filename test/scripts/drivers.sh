@@ -226,6 +226,12 @@ elif mkdir -p "$rust_cache/crate/src" "$rust_cache/cargo-home" && (
 	# Resolved anew every run: after an upgrade of Debian's crates an old lock file would name
 	# versions the registry no longer has. An unchanged resolution rebuilds nothing.
 	rm -f "$rust_cache/crate/Cargo.lock"
+	# A new rustc rebuilds everything anyway: the old build goes, or the cache would keep one per
+	# compiler that sid has had.
+	/usr/bin/rustc -vV >"$work/rustc-version" || exit 1
+	if ! cmp -s "$work/rustc-version" "$rust_cache/rustc-version"; then
+		rm -rf "$rust_cache/target" && cp "$work/rustc-version" "$rust_cache/rustc-version" || exit 1
+	fi
 	start=$SECONDS
 	CARGO_HOME=$rust_cache/cargo-home CARGO_TARGET_DIR=$rust_cache/target RUSTC=/usr/bin/rustc \
 		/usr/bin/cargo build --offline --manifest-path "$rust_cache/crate/Cargo.toml" >"$work/cargo.log" 2>&1 || {
