@@ -11,11 +11,12 @@
 # release packages by default. A major that only Debian's experimental suite carries (19 until it
 # reaches sid) is installed from there, with the libpq it needs.
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
-# needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm); fuzz: clang 14 and its
-# libFuzzer runtime for `make fuzz`; chroot: debootstrap, for scripts/chroot.sh; deb: Debian's
-# packaging tools and the headers of every supported server, for `make deb`; partman and
-# timescaledb: the release's pg_partman and TimescaleDB packages for the major (as base picks it),
-# for test/scripts/partman.sh and test/scripts/timescaledb.sh.
+# needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
+# cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
+# debootstrap, for scripts/chroot.sh; deb: Debian's packaging tools and the headers of every
+# supported server, for `make deb`; partman and timescaledb: the release's pg_partman and
+# TimescaleDB packages for the major (as base picks it), for test/scripts/partman.sh and
+# test/scripts/timescaledb.sh.
 # Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
 set -euo pipefail
 
@@ -80,6 +81,10 @@ for group in "${groups[@]}"; do
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
 	drivers)
 		packages+=(python3-psycopg libpostgresql-jdbc-java)
+		# Go and pgx v4, Rust and tokio-postgres (with tokio, whose rt and macros features the Rust
+		# snippet uses: librust-tokio-dev provides every feature): Debian's compilers and the
+		# sources they build offline, even where a Go SDK or rustup is on PATH.
+		packages+=(golang-go golang-github-jackc-pgx-v4-dev cargo rustc librust-tokio-postgres-dev librust-tokio-dev)
 		# A JDK, unless one is there already; Node.js and npm from Debian unless some node is on PATH.
 		command -v javac >/dev/null || packages+=(default-jdk-headless)
 		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

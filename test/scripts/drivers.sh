@@ -9,14 +9,18 @@
 # statements under plan_cache_mode = force_generic_plan, checking the rows and that the generic
 # plan is a btree index range scan. Each prints its checks; this script prints them indented, then
 # "ok: <example>" or "FAILED: <example>", and exits 1 if any example failed. Then each code
-# block of docs/drivers.md (python, js, java) is extracted and run as it stands, in a database of
-# its own: it must exit 0 and print the ULID it inserted and the row it read back by it.
+# block of docs/drivers.md (python, js, java, go, rust) is extracted and run as it stands, in a
+# database of its own: it must exit 0 and print the ULID it inserted and the row it read back by it.
 #
-# Missing packages come from `scripts/install-deps.sh drivers` (as root). npm installs pg into a
-# cache outside the checkout (IDTYPES_NODE_CACHE; default /var/cache/idtypes-node as root, else
-# ~/.cache/idtypes-node), again only when test/drivers/node/package*.json change. Java compiles into a
-# temporary directory. One cluster serves all three, on its unix socket and (pgjdbc needs TCP) on
-# 127.0.0.1, at the first free port from PGPORT+60.
+# Missing packages come from `scripts/install-deps.sh drivers` (as root). Node modules and builds
+# are kept between runs in caches outside the checkout (each IDTYPES_<LANG>_CACHE, else
+# /var/cache/idtypes-<lang> as root, else ~/.cache/idtypes-<lang>), each under a lock: npm installs
+# pg into the node cache only when test/drivers/node/package*.json change; the Go snippet (pgx v4)
+# and the Rust one (tokio-postgres) are built offline from Debian's packaged sources with GOCACHE
+# and CARGO_TARGET_DIR in their caches, so only a changed snippet or package compiles again (the
+# seconds of a build are printed). Java compiles into a temporary directory. One cluster serves
+# all, on its unix socket and (pgjdbc needs TCP) on 127.0.0.1, at the first free port from
+# PGPORT+60.
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
 set -euo pipefail
@@ -51,10 +55,10 @@ if [ -z "$port" ]; then
 	echo "FAILED: no cluster started on a free port in $((PGPORT + 60))..$((PGPORT + 69))"
 	exit 1
 fi
-for db in idt_python idt_node idt_java snip_python snip_js snip_java; do
+for db in idt_python idt_node idt_java snip_python snip_js snip_java snip_go snip_rust; do
 	node_psql "$dir" "$port" -d postgres -c "CREATE DATABASE $db"
 done
-for db in snip_python snip_js snip_java; do
+for db in snip_python snip_js snip_java snip_go snip_rust; do
 	node_psql "$dir" "$port" -d "$db" -c "CREATE EXTENSION idtypes"
 done
 echo "cluster: PostgreSQL $(node_psql "$dir" "$port" -d postgres -c 'SHOW server_version'), socket $dir and 127.0.0.1, port $port"
@@ -74,6 +78,17 @@ run_example() {
 	fi
 }
 
+# cache_dir <name> <variable>: where the node modules or the builds of one language are kept
+# between runs, outside the checkout: $<variable> if set, else /var/cache/idtypes-<name> as root,
+# else ~/.cache/idtypes-<name>.
+cache_dir() {
+	local dir=${!2:-}
+	if [ -z "$dir" ]; then
+		if [ "$(id -u)" -eq 0 ]; then dir=/var/cache/idtypes-$1; else dir=${XDG_CACHE_HOME:-$HOME/.cache}/idtypes-$1; fi
+	fi
+	echo "$dir"
+}
+
 # Python: Debian's psycopg is installed for the system interpreter.
 python=/usr/bin/python3
 if "$python" -c 'import psycopg' 2>"$work/py.log"; then
@@ -85,10 +100,7 @@ else
 fi
 
 # Node.js: node_modules in the cache, installed by `npm ci` from the checked-in lock file.
-node_cache=${IDTYPES_NODE_CACHE:-}
-if [ -z "$node_cache" ]; then
-	if [ "$(id -u)" -eq 0 ]; then node_cache=/var/cache/idtypes-node; else node_cache=${XDG_CACHE_HOME:-$HOME/.cache}/idtypes-node; fi
-fi
+node_cache=$(cache_dir node IDTYPES_NODE_CACHE)
 node_ready=
 if mkdir -p "$node_cache" && (
 	flock 9
@@ -157,4 +169,86 @@ else
 	bad "docs/drivers.md, java: javac"
 fi
 
-finish 6
+# Go: pgx v4 from Debian's golang-github-jackc-pgx-v4-dev, whose sources are a GOPATH tree
+# (/usr/share/gocode) and no module: GOPATH mode, offline. Debian's go, whatever else is on PATH:
+# the packaged sources are the ones Debian's compiler builds. The snippet is built in the cache
+# (the same path every run: it is part of Go's cache keys) with GOCACHE there, so a second run
+# compiles nothing and only links (-x shows each compiler run, for the seconds of a build).
+go_cache=$(cache_dir go IDTYPES_GO_CACHE)
+go_build() {
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$go_cache/gocache GOFLAGS= GOPROXY=off GOTOOLCHAIN=local \
+		/usr/bin/go build "$@" -o "$work/snippet-go" main.go
+}
+snippet go >"$work/snippet.go"
+if mkdir -p "$go_cache/snippet" && (
+	flock 9
+	cmp -s "$work/snippet.go" "$go_cache/snippet/main.go" || cp "$work/snippet.go" "$go_cache/snippet/main.go" || exit 1
+	start=$SECONDS
+	cd "$go_cache/snippet" || exit 1
+	if ! go_build -x >"$work/go-build.log" 2>&1; then
+		# Again without -x: the errors alone.
+		go_build
+		exit 1
+	fi
+	if grep -qE '/pkg/tool/[^/ ]+/(compile|asm|cgo) ' "$work/go-build.log"; then
+		echo "go build, GOCACHE $go_cache/gocache: $((SECONDS - start)) s"
+	fi
+) 9>"$go_cache/.lock" >"$work/go.log" 2>&1; then
+	cat "$work/go.log"
+	PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=snip_go run_snippet go "$work/snippet-go"
+else
+	cat "$work/go.log"
+	bad "docs/drivers.md, go: go build"
+fi
+
+# Rust: tokio-postgres from Debian's librust-tokio-postgres-dev, built by Debian's cargo and rustc
+# (not rustup's, if that comes first on PATH) offline, with the registry replaced by Debian's
+# /usr/share/cargo/registry in a CARGO_HOME of the cache. The crate is test/drivers/rust/Cargo.toml
+# (its [dependencies] must be the ```toml block of docs/drivers.md) with the snippet as
+# src/main.rs, both copied into the cache only when they differ (cargo compares modification times),
+# and CARGO_TARGET_DIR is there too: a second run compiles nothing ("Compiling" is what cargo says
+# when it does).
+rust_cache=$(cache_dir rust IDTYPES_RUST_CACHE)
+crate=$examples/rust
+deps_of() { awk '/^\[/ { on = ($0 == "[dependencies]") } on && NF && !/^#/'; }
+snippet rust >"$work/snippet.rs"
+if ! cmp -s <(snippet toml | deps_of) <(deps_of <"$crate/Cargo.toml"); then
+	diff <(snippet toml | deps_of) <(deps_of <"$crate/Cargo.toml") | sed 's/^/    /' || true
+	bad "docs/drivers.md, rust: its [dependencies] are not those of test/drivers/rust/Cargo.toml"
+elif mkdir -p "$rust_cache/crate/src" "$rust_cache/cargo-home" && (
+	flock 9
+	cmp -s "$crate/Cargo.toml" "$rust_cache/crate/Cargo.toml" || cp "$crate/Cargo.toml" "$rust_cache/crate/Cargo.toml" || exit 1
+	cmp -s "$work/snippet.rs" "$rust_cache/crate/src/main.rs" || cp "$work/snippet.rs" "$rust_cache/crate/src/main.rs" || exit 1
+	printf '%s\n' '[source.crates-io]' 'replace-with = "debian"' '' '[source.debian]' \
+		'directory = "/usr/share/cargo/registry"' >"$work/cargo-config.toml"
+	cmp -s "$work/cargo-config.toml" "$rust_cache/cargo-home/config.toml" ||
+		cp "$work/cargo-config.toml" "$rust_cache/cargo-home/config.toml" || exit 1
+	# Resolved anew every run: after an upgrade of Debian's crates an old lock file would name
+	# versions the registry no longer has. An unchanged resolution rebuilds nothing.
+	rm -f "$rust_cache/crate/Cargo.lock"
+	# A new rustc rebuilds everything anyway: the old build goes, or the cache would keep one per
+	# compiler that sid has had.
+	/usr/bin/rustc -vV >"$work/rustc-version" || exit 1
+	if ! cmp -s "$work/rustc-version" "$rust_cache/rustc-version"; then
+		rm -rf "$rust_cache/target" && cp "$work/rustc-version" "$rust_cache/rustc-version" || exit 1
+	fi
+	start=$SECONDS
+	CARGO_HOME=$rust_cache/cargo-home CARGO_TARGET_DIR=$rust_cache/target RUSTC=/usr/bin/rustc \
+		/usr/bin/cargo build --offline --manifest-path "$rust_cache/crate/Cargo.toml" >"$work/cargo.log" 2>&1 || {
+		cat "$work/cargo.log"
+		exit 1
+	}
+	if grep -q '^ *Compiling ' "$work/cargo.log"; then
+		echo "cargo build, CARGO_TARGET_DIR $rust_cache/target: $((SECONDS - start)) s"
+	fi
+	# A copy to run: the next run's build may replace the cached one.
+	cp "$rust_cache/target/debug/orders-example" "$work/snippet-rust"
+) 9>"$rust_cache/.lock" >"$work/rust.log" 2>&1; then
+	cat "$work/rust.log"
+	PGHOST=$dir PGPORT=$port PGUSER=postgres PGDATABASE=snip_rust run_snippet rust "$work/snippet-rust"
+else
+	cat "$work/rust.log"
+	bad "docs/drivers.md, rust: cargo build"
+fi
+
+finish 8
