@@ -12,9 +12,9 @@
 #    bytes per row (pg_current_wal_lsn() before and after). Tables are dropped after their run.
 # 2. A table PARTITION BY RANGE (id ulid) with PARTS daily partitions (bounds from ulid_first_at)
 #    and PART_ROWS rows spread over them: planning + execution time (EXPLAIN ANALYZE, median of 15)
-#    of a one-day `<@ ulid_time_range(...)` window and of a `^@` prefix, each against the same
-#    rows asked with the btree operators (`>= AND <`, `>= AND <=`) and against the same query with
-#    partition pruning off.
+#    of a one-day and a one-hour `<@ ulid_time_range(...)` window and of a 5- and a 7-symbol `^@`
+#    prefix, each against the same rows asked with the btree operators (`>= AND <`, `>= AND <=`)
+#    and against the same query with partition pruning off.
 #
 # Writes $OUT (default bench/results/scale-<major>) /load.csv, /prune.csv and /scale.svg (a plot
 # of rows/s and WAL bytes/row against table size, by bench/scale_plot.py), and prints both tables.
@@ -108,6 +108,13 @@ hi=$(q -c "SELECT ulid_first_at('$to')")
 prefix=$(q -c "SELECT left(id::text, 5) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
 plo=$(q -c "SELECT ulidrange_first(ulid_prefix_range('$prefix'))")
 phi=$(q -c "SELECT ulidrange_last(ulid_prefix_range('$prefix'))")
+# Narrow ones, where the rows read are few and the partitions' overhead is most of the cost: the
+# window's first hour, and a 7-symbol prefix (about 33 seconds of IDs).
+hto=$(q -c "SELECT timestamptz '$from' + interval '1 hour'")
+hhi=$(q -c "SELECT ulid_first_at('$hto')")
+prefix7=$(q -c "SELECT left(id::text, 7) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
+p7lo=$(q -c "SELECT ulidrange_first(ulid_prefix_range('$prefix7'))")
+p7hi=$(q -c "SELECT ulidrange_last(ulid_prefix_range('$prefix7'))")
 # Planning + execution ms (EXPLAIN ANALYZE) of each query, in 15 interleaved rounds of one warm
 # session (noise falls on every query alike), after one untimed round; medians, with the
 # btree-operator form twice (its A/A pair shows the noise). With pruning off the planner scans
@@ -122,7 +129,15 @@ INSERT INTO queries VALUES
 	(2, '^@ $prefix', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$),
 	(2, '^@ $prefix', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
 	(2, '^@ $prefix', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
-	(2, '^@ $prefix', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$);
+	(2, '^@ $prefix', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$),
+	(3, 'one-hour <@ window', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$hto)')\$q\$),
+	(3, 'one-hour <@ window', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hhi'\$q\$),
+	(3, 'one-hour <@ window', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hhi'\$q\$),
+	(3, 'one-hour <@ window', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$hto)')\$q\$),
+	(4, '^@ $prefix7', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix7'\$q\$),
+	(4, '^@ $prefix7', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$p7lo' AND id <= '$p7hi'\$q\$),
+	(4, '^@ $prefix7', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$p7lo' AND id <= '$p7hi'\$q\$),
+	(4, '^@ $prefix7', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix7'\$q\$);
 CREATE TEMP TABLE ms (label text, form text, v float8);
 CREATE FUNCTION pg_temp.run(query text, pruning bool) RETURNS float8 LANGUAGE plpgsql AS \$f\$
 DECLARE l text; p float8; e float8;
