@@ -11,9 +11,9 @@
 # seconds (both on the host); with DEB_TOO=1 the Debian package is built and tested installed on
 # each server, in a chroot of its release. PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
-# The work runs in lanes at once, since most of it waits on servers rather than computing: one per
-# server (its run, then the cross-server tests whose new major it is, then its package test), one
-# for UBSan, one for fuzzing. Each prints a line as a job starts and ends; the lanes' logs follow,
+# The work runs in lanes at once: one per server (its run, then the cross-server tests whose new
+# major it is, then its package test), one for the package test of the host's server (in a chroot
+# of the host's release, apart from the host's run), one for UBSan, one for fuzzing. Each prints a line as a job starts and ends; the lanes' logs follow,
 # in order, when all are done. IDTYPES_MATRIX_SERIAL=1 runs one lane after the other.
 #
 # A test that says it does not apply (exit 77) is fine only where the list below expects it; an
@@ -160,7 +160,10 @@ server_lane() {
 				cross "$old" "$new" "$script"
 		done
 	done
-	if [ "${DEB_TOO:-0}" = 1 ]; then
+	# The package test, in the release's chroot: after the server's run there (it removes what
+	# that run installed). The host's server runs outside that chroot: its package test has a lane
+	# of its own (below).
+	if [ "${DEB_TOO:-0}" = 1 ] && [ "$release" != "$host_release" ]; then
 		job "$n-3" "Debian package on PostgreSQL $v ($release chroot)" deb deb "$v"
 	fi
 }
@@ -171,6 +174,15 @@ for v in $versions; do
 	n=$((n + 1))
 	lanes+=("server_lane $n $v")
 done
+if [ "${DEB_TOO:-0}" = 1 ]; then
+	for v in $versions; do
+		if [ "$(release_of "$v")" = "$host_release" ]; then
+			n=$((n + 1))
+			lanes+=("job $n-1 'Debian package on PostgreSQL $v ($host_release chroot)' deb deb $v")
+			break
+		fi
+	done
+fi
 if [ "${UBSAN_TOO:-0}" = 1 ]; then
 	for v in $versions; do
 		if [ "$(release_of "$v")" = "$host_release" ]; then
