@@ -174,23 +174,21 @@ for v in $versions; do
 	n=$((n + 1))
 	lanes+=("server_lane $n $v")
 done
-if [ "${DEB_TOO:-0}" = 1 ]; then
-	for v in $versions; do
-		if [ "$(release_of "$v")" = "$host_release" ]; then
-			n=$((n + 1))
-			lanes+=("job $n-1 'Debian package on PostgreSQL $v ($host_release chroot)' deb deb $v")
-			break
-		fi
-	done
+# The host's server, if it is on the list: its package test and the UBSan run have lanes of their own.
+host_major=
+for v in $versions; do
+	if [ "$(release_of "$v")" = "$host_release" ]; then
+		host_major=$v
+		break
+	fi
+done
+if [ "${DEB_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
+	n=$((n + 1))
+	lanes+=("job $n-1 'Debian package on PostgreSQL $host_major ($host_release chroot)' deb deb $host_major")
 fi
-if [ "${UBSAN_TOO:-0}" = 1 ]; then
-	for v in $versions; do
-		if [ "$(release_of "$v")" = "$host_release" ]; then
-			n=$((n + 1))
-			lanes+=("job $n-1 'PostgreSQL $v, UBSan (host)' $v ubsan $v")
-			break
-		fi
-	done
+if [ "${UBSAN_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
+	n=$((n + 1))
+	lanes+=("job $n-1 'PostgreSQL $host_major, UBSan (host)' $host_major ubsan $host_major")
 fi
 if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
 	n=$((n + 1))
