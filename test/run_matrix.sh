@@ -11,10 +11,9 @@
 # seconds (both on the host); with DEB_TOO=1 the Debian package is built and tested installed on
 # each server, in a chroot of its release. PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
-# The work runs in lanes at once: one per server (its run, then the cross-server tests whose new
-# major it is, then its package test), one for the package test of the host's server (in a chroot
-# of the host's release, apart from the host's run), one for UBSan, one for fuzzing. Each prints a line as a job starts and ends; the lanes' logs follow,
-# in order, when all are done. IDTYPES_MATRIX_SERIAL=1 runs one lane after the other.
+# The work runs in lanes at once (see "the lanes" below). Each prints a line as a job starts and
+# ends; the lanes' logs follow, in order, when all are done. IDTYPES_MATRIX_SERIAL=1 runs one lane
+# after the other.
 #
 # A test that says it does not apply (exit 77) is fine only where the list below expects it; an
 # unexpected skip, or an expected one that ran, fails the matrix. Ends with the seconds each job
@@ -124,13 +123,15 @@ deb() {
 }
 
 # ---- the lanes ----------------------------------------------------------------------------------
-# One per server (its run, the cross-server tests whose new major it is, its package test), one
-# for UBSan and one for fuzzing: each server has a chroot of its own (the host's server: the host),
-# so they do not wait on each other. Job ids begin with the lane's number, for the summary's order.
+# One per server (its run, then the cross-server tests whose new major it is, then its package
+# test), one for the package test of the host's server (in a chroot of the host's release, apart
+# from the host's run), one for UBSan, one for fuzzing: each server has a chroot of its own (the
+# host's server: the host), so they do not wait on each other. Job ids begin with the lane's
+# number, for the summary's order.
 
 # server_lane <n> <major>
 server_lane() {
-	local n=$1 v=$2 release old new script
+	local n=$1 v=$2 release where pair old new script
 	release=$(release_of "$v")
 	if [ -z "$release" ]; then
 		printf 'FAILED: no Debian release packages PostgreSQL %s\n0 passed, 1 failed\n' "$v" >"$tmp/$n-0.log"
@@ -145,11 +146,9 @@ server_lane() {
 		[ "$(release_of "$first")" = "$release" ] && break
 	done
 	[ "$first" = "$v" ] && skip_unit=0
-	if [ "$release" = "$host_release" ]; then
-		job "$n-1" "PostgreSQL $v ($release, host)" "$v" server "$v" "$skip_unit"
-	else
-		job "$n-1" "PostgreSQL $v ($release)" "$v" server "$v" "$skip_unit"
-	fi
+	where=$release
+	[ "$release" = "$host_release" ] && where="$release, host"
+	job "$n-1" "PostgreSQL $v ($where)" "$v" server "$v" "$skip_unit"
 	touch "$tmp/$n-1.server" # the summary checks its skips against the list
 	for pair in "${cross_pairs[@]}"; do
 		read -r old new <<<"$pair"
