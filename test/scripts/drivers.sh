@@ -89,6 +89,10 @@ cache_dir() {
 	echo "$dir"
 }
 
+# copy_if_changed <file> <copy>: a copy whose content (and so its modification time, which the
+# builds below compare) changes only when the file's does.
+copy_if_changed() { cmp -s "$1" "$2" || cp "$1" "$2"; }
+
 # Python: Debian's psycopg is installed for the system interpreter.
 python=/usr/bin/python3
 if "$python" -c 'import psycopg' 2>"$work/py.log"; then
@@ -182,7 +186,7 @@ go_build() {
 snippet go >"$work/snippet.go"
 if mkdir -p "$go_cache/snippet" && (
 	flock 9
-	cmp -s "$work/snippet.go" "$go_cache/snippet/main.go" || cp "$work/snippet.go" "$go_cache/snippet/main.go" || exit 1
+	copy_if_changed "$work/snippet.go" "$go_cache/snippet/main.go" || exit 1
 	start=$SECONDS
 	cd "$go_cache/snippet" || exit 1
 	if ! go_build -x >"$work/go-build.log" 2>&1; then
@@ -217,12 +221,11 @@ if ! cmp -s <(snippet toml | deps_of) <(deps_of <"$crate/Cargo.toml"); then
 	bad "docs/drivers.md, rust: its [dependencies] are not those of test/drivers/rust/Cargo.toml"
 elif mkdir -p "$rust_cache/crate/src" "$rust_cache/cargo-home" && (
 	flock 9
-	cmp -s "$crate/Cargo.toml" "$rust_cache/crate/Cargo.toml" || cp "$crate/Cargo.toml" "$rust_cache/crate/Cargo.toml" || exit 1
-	cmp -s "$work/snippet.rs" "$rust_cache/crate/src/main.rs" || cp "$work/snippet.rs" "$rust_cache/crate/src/main.rs" || exit 1
+	copy_if_changed "$crate/Cargo.toml" "$rust_cache/crate/Cargo.toml" || exit 1
+	copy_if_changed "$work/snippet.rs" "$rust_cache/crate/src/main.rs" || exit 1
 	printf '%s\n' '[source.crates-io]' 'replace-with = "debian"' '' '[source.debian]' \
 		'directory = "/usr/share/cargo/registry"' >"$work/cargo-config.toml"
-	cmp -s "$work/cargo-config.toml" "$rust_cache/cargo-home/config.toml" ||
-		cp "$work/cargo-config.toml" "$rust_cache/cargo-home/config.toml" || exit 1
+	copy_if_changed "$work/cargo-config.toml" "$rust_cache/cargo-home/config.toml" || exit 1
 	# Resolved anew every run: after an upgrade of Debian's crates an old lock file would name
 	# versions the registry no longer has. An unchanged resolution rebuilds nothing.
 	rm -f "$rust_cache/crate/Cargo.lock"
