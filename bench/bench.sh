@@ -9,6 +9,10 @@
 #
 # Timing is on the server: clock_timestamp() around each statement (bench/setup.sql), and pgbench's
 # own count for the concurrent insert run. A plan that is not the intended one gives a WARNING.
+#
+# Writes $OUT (default bench/results/bench-<major>) /summary.csv (per workload and contestant: the
+# median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value and
+# ratio) and /bench.svg (the ratios as bars, by bench/bench_plot.py).
 set -euo pipefail
 trap '' PIPE
 
@@ -20,6 +24,9 @@ PG_CONFIG=${PG_CONFIG:-pg_config}
 export PGBIN=$("$PG_CONFIG" --bindir)
 export PGPORT=${IDTYPES_BENCH_PORT:-54351} PGUSER=postgres PGDATABASE=postgres
 CONC_SECONDS=${CONC_SECONDS:-3}
+major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+OUT=${OUT:-$top/bench/results/bench-$major}
+mkdir -p "$OUT"
 
 dir=$(mktemp -d /tmp/idtb.XXXXXX)
 chmod 755 "$dir"
@@ -71,3 +78,22 @@ psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(for
 	FROM contestant, generate_series(1, $R) r"
 
 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d bench -f bench/report.sql
+
+# The summary and every round as CSV, and the plot of the ratios.
+psql_b -c "COPY (SELECT s.workload, w.ord AS workload_ord, s.contestant, c.ord AS contestant_ord,
+		CASE c.baseline WHEN 'bigint' THEN 64 ELSE 128 END AS width,
+		CASE WHEN s.workload IN ('range: ^@ prefix', 'range: <@ time range') THEN 'BETWEEN, same bounds'
+		     ELSE c.baseline END AS reference,
+		s.median, s.ratio, s.lo, s.hi
+	FROM summary s JOIN contestant c ON c.name = s.contestant
+	JOIN (SELECT workload, min(ord) AS ord FROM work GROUP BY workload
+	      UNION ALL SELECT 'btree size', 16 UNION ALL SELECT 'concurrent insert (pgbench, 4 clients)', 17) w
+	  ON w.workload = s.workload
+	ORDER BY w.ord, c.ord) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/summary.csv"
+psql_b -c "COPY (SELECT round, workload, contestant, value, ratio FROM ratio
+	ORDER BY round, workload, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/rounds.csv"
+version=$(psql_b -c "SHOW server_version")
+python3 bench/bench_plot.py "$OUT/summary.csv" "$OUT/bench.svg" \
+	"make bench: PostgreSQL ${version%% *}, N = $N rows, R = $R rounds"
+echo
+echo "bench: wrote $OUT/summary.csv, $OUT/rounds.csv and $OUT/bench.svg"

@@ -2,10 +2,11 @@
 -- A ratio is the contestant's time over its reference's time in the same round, and the table
 -- shows the median of those ratios over the rounds (below 1: faster than the reference). The
 -- reference is the baseline of the same width (bigint or uuid), except for ^@ and <@, whose
--- reference is BETWEEN with the same bounds on the same contestant.
+-- reference is BETWEEN with the same bounds on the same contestant. The views stay in the
+-- (throwaway) database for bench.sh to write them out as CSV.
 \pset footer off
 \pset null ''
-CREATE TEMP VIEW ratio AS
+CREATE VIEW ratio AS
 SELECT r.workload, r.contestant, r.round, r.value,
        r.value / nullif(ref.value, 0) AS ratio
 FROM result r
@@ -17,7 +18,7 @@ JOIN result ref ON ref.round = r.round
                                     WHEN 'range: <@ time range' THEN 'range: BETWEEN time bounds'
                                     ELSE r.workload END;
 
-CREATE TEMP VIEW summary AS
+CREATE VIEW summary AS
 SELECT workload, contestant,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY value) AS median,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY ratio) AS ratio,

@@ -2,8 +2,9 @@
 # bench_smoke.sh: the benchmark suite runs end to end on a small table (N=5000, one round), so that
 # `make bench` cannot rot unseen: both tables of the report have a row for every workload, with a
 # ratio for each of our types; ^@ and <@ count exactly the rows BETWEEN counts with the same bounds
-# (their timings compare equal work); and no plan warning (a table left not all-visible is
-# reported but, at this size, does not fail the test).
+# (their timings compare equal work); no plan warning (a table left not all-visible is reported
+# but, at this size, does not fail the test); and the run's CSV and plot are written, with a ratio
+# and a bar for every workload of every contestant but the baselines.
 #
 # Run by test/run_tests.sh with PG_CONFIG set and idtypes installed there. Exit status 0 = pass.
 set -euo pipefail
@@ -12,9 +13,10 @@ trap '' PIPE
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+files=$(mktemp -d)
+trap 'rm -rf "$out" "$files"' EXIT
 status=0
-N=5000 R=1 CONC_SECONDS=1 IDTYPES_BENCH_PORT=$((PGPORT + 20)) bash "$top/bench/bench.sh" >"$out" 2>&1 || status=$?
+OUT=$files N=5000 R=1 CONC_SECONDS=1 IDTYPES_BENCH_PORT=$((PGPORT + 20)) bash "$top/bench/bench.sh" >"$out" 2>&1 || status=$?
 cat "$out"
 if [ "$status" -ne 0 ]; then
 	bad "bench.sh exited with status $status"
@@ -66,4 +68,23 @@ if grep -q "WARNING:  plan of" "$out"; then
 else
 	ok "every plan was the intended one"
 fi
-finish 10
+# summary.csv: every workload with a ratio for each of our six contestants and both A/A lines
+# (^@ and <@: ours only), and bench.svg: a bar for each of those, and nothing else.
+if python3 - "$files/summary.csv" "$files/bench.svg" "${WORKLOADS[@]}" <<'PY'
+import csv, sys, xml.dom.minidom
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["contestant"] not in ("bigint", "uuid")]
+ours = {"uid11", "timeid", "ulidflake", "ulid", "ulid_mono", "euid"}
+want = {(w, c) for w in sys.argv[3:] for c in ours | {"bigint_aa", "uuid_aa"}
+        if c in ours or not w.startswith(("range: ^@", "range: <@"))}
+have = {(r["workload"], r["contestant"]) for r in rows if r["ratio"]}
+bars = [e for e in xml.dom.minidom.parse(sys.argv[2]).getElementsByTagName("rect")
+        if e.getAttribute("class") == "bar"]
+print(f"summary.csv: {len(have)} ratios, missing {sorted(want - have)}; bench.svg: {len(bars)} bars")
+sys.exit(0 if want <= have and len(bars) == len(have) else 1)
+PY
+then
+	ok "summary.csv has every workload's ratios and bench.svg a bar for each"
+else
+	bad "summary.csv or bench.svg is incomplete"
+fi
+finish 11
