@@ -12,7 +12,8 @@
 #
 # Writes $OUT (default bench/results/bench-<major>) /summary.csv (per workload and contestant: the
 # median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value and
-# ratio) and /bench.svg (the ratios as bars, by bench/bench_plot.py).
+# ratio), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
+# last two by bench/bench_plot.py.
 set -euo pipefail
 trap '' PIPE
 
@@ -94,6 +95,6 @@ psql_b -c "COPY (SELECT round, workload, contestant, value, ratio FROM ratio
 	ORDER BY round, workload, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/rounds.csv"
 version=$(psql_b -c "SHOW server_version")
 python3 bench/bench_plot.py "$OUT/summary.csv" "$OUT/bench.svg" \
-	"make bench: PostgreSQL ${version%% *}, N = $N rows, R = $R rounds"
+	"make bench: PostgreSQL ${version%% *}, N = $N rows, R = $R rounds" "$OUT/tables.md"
 echo
-echo "bench: wrote $OUT/summary.csv, $OUT/rounds.csv and $OUT/bench.svg"
+echo "bench: wrote $OUT/summary.csv, rounds.csv, bench.svg and tables.md"

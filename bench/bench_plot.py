@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""bench_plot.py SUMMARY_CSV OUT_SVG TITLE: the ratios of a `make bench` run as one SVG (no plotting
-library needed). One row per workload, one panel per width (64-bit types against bigint, 128-bit
-types against uuid); per contestant a bar from 1 to its median ratio on a log scale, with a line
-from the smallest to the largest per-round ratio. The A/A bar (the baseline against itself) shows
+"""bench_plot.py SUMMARY_CSV OUT_SVG TITLE [OUT_MD]: the ratios of a `make bench` run as one SVG (no
+plotting library needed), and given OUT_MD, as the two Markdown tables docs/performance.md shows.
+The plot has one row per workload, one panel per width (64-bit types against bigint, 128-bit types
+against uuid); per contestant a bar from 1 to its median ratio on a log scale, with a line from
+the smallest to the largest per-round ratio. The A/A bar (the baseline against itself) shows
 the noise of the run; ^@ and <@ are against BETWEEN with the same bounds on the same type."""
 import csv
 import math
@@ -29,8 +30,31 @@ def x_of(ratio):
     return PANEL_W * (math.log(r) - math.log(LO)) / (math.log(HI) - math.log(LO))
 
 
+def markdown(rows, path):
+    """Per width: the baseline's median (ms; bytes for the index size, ms per 100,000 rows for the
+    concurrent inserts), then each contestant's median ratio."""
+    workloads = sorted({(int(r["workload_ord"]), r["workload"]) for r in rows})
+    by_key = {(r["workload"], r["contestant"]): r for r in rows}
+    out = []
+    for ref, names in (("bigint", ["bigint_aa", "uid11", "timeid", "ulidflake"]),
+                       ("uuid", ["uuid_aa", "uuidv7", "ulid", "ulid_mono", "euid"])):
+        heads = [LABELS[n].replace(" (generate_xid)", " (xid)").replace("()", "") for n in names]
+        out += [f"| workload | {ref} | " + " | ".join(heads) + " |", "|---" * (len(names) + 2) + "|"]
+        for _, wl in workloads:
+            base = by_key.get((wl, ref))
+            v = None if base is None else float(base["median"])
+            med = "" if v is None else f"{v:.0f}" if v >= 1e5 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
+            cells = [f"{float(by_key[(wl, n)]['ratio']):.2f}x" if (wl, n) in by_key and by_key[(wl, n)]["ratio"]
+                     else "" for n in names]
+            out.append(f"| {wl} | {med} | " + " | ".join(cells) + " |")
+        out.append("")
+    open(path, "w").write("\n".join(out))
+
+
 def main():
     rows = list(csv.DictReader(open(sys.argv[1])))
+    if len(sys.argv) > 4:
+        markdown(rows, sys.argv[4])
     workloads = sorted({(int(r["workload_ord"]), r["workload"]) for r in rows})
     panels = []
     for width, ref in ((64, "bigint"), (128, "uuid")):

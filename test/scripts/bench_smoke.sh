@@ -69,22 +69,25 @@ else
 	ok "every plan was the intended one"
 fi
 # summary.csv: every workload with a ratio for each of our six contestants and both A/A lines
-# (^@ and <@: ours only), and bench.svg: a bar for each of those, and nothing else.
-if python3 - "$files/summary.csv" "$files/bench.svg" "${WORKLOADS[@]}" <<'PY'
+# (^@ and <@: ours only); bench.svg: a bar for each of those, and nothing else; tables.md: a row
+# per workload in each of its two tables.
+if python3 - "$files/summary.csv" "$files/bench.svg" "$files/tables.md" "${WORKLOADS[@]}" <<'PY'
 import csv, sys, xml.dom.minidom
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["contestant"] not in ("bigint", "uuid")]
 ours = {"uid11", "timeid", "ulidflake", "ulid", "ulid_mono", "euid"}
-want = {(w, c) for w in sys.argv[3:] for c in ours | {"bigint_aa", "uuid_aa"}
+want = {(w, c) for w in sys.argv[4:] for c in ours | {"bigint_aa", "uuid_aa"}
         if c in ours or not w.startswith(("range: ^@", "range: <@"))}
 have = {(r["workload"], r["contestant"]) for r in rows if r["ratio"]}
 bars = [e for e in xml.dom.minidom.parse(sys.argv[2]).getElementsByTagName("rect")
         if e.getAttribute("class") == "bar"]
-print(f"summary.csv: {len(have)} ratios, missing {sorted(want - have)}; bench.svg: {len(bars)} bars")
-sys.exit(0 if want <= have and len(bars) == len(have) else 1)
+md = [line for line in open(sys.argv[3]) if line.startswith("| ") and not line.startswith("| workload |")]
+print(f"summary.csv: {len(have)} ratios, missing {sorted(want - have)}; bench.svg: {len(bars)} bars; "
+      f"tables.md: {len(md)} rows")
+sys.exit(0 if want <= have and len(bars) == len(have) and len(md) == 2 * len(sys.argv[4:]) else 1)
 PY
 then
-	ok "summary.csv has every workload's ratios and bench.svg a bar for each"
+	ok "summary.csv has every workload's ratios, bench.svg a bar for each, tables.md a row for each"
 else
-	bad "summary.csv or bench.svg is incomplete"
+	bad "summary.csv, bench.svg or tables.md is incomplete"
 fi
 finish 11
