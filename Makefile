@@ -141,7 +141,8 @@ test-matrix:
 	+@PG_VERSIONS="$(PG_VERSIONS)" bash test/run_matrix.sh
 
 # The benchmark suite (bench/bench.sh): N rows (default 1,000,000), R rounds (default 5), on the
-# server of PG_CONFIG, with idtypes built and installed there first.
+# server of PG_CONFIG, with idtypes built and installed there first. Prints its tables and writes
+# them as CSV, Markdown and an SVG plot into OUT (default bench/results/bench-<major>).
 bench: all
 	$(MAKE) install
 	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
