@@ -16,7 +16,7 @@ out=$(mktemp)
 files=$(mktemp -d)
 trap 'rm -rf "$out" "$files"' EXIT
 status=0
-OUT=$files N=5000 R=1 CONC_SECONDS=1 IDTYPES_BENCH_PORT=$((PGPORT + 20)) bash "$top/bench/bench.sh" >"$out" 2>&1 || status=$?
+OUT=$files N=5000 R=1 CONC_TX=10 IDTYPES_BENCH_PORT=$((PGPORT + 20)) bash "$top/bench/bench.sh" >"$out" 2>&1 || status=$?
 cat "$out"
 if [ "$status" -ne 0 ]; then
 	bad "bench.sh exited with status $status"
