@@ -120,24 +120,21 @@ p7hi=$(q -c "SELECT ulidrange_last(ulid_prefix_range('$prefix7'))")
 # btree-operator form twice (its A/A pair shows the noise). With pruning off the planner scans
 # every partition's index, as it did before ^@ and <@ were rewritten.
 q <<SQL | tr '|' ',' >"$OUT/prune.csv"
-CREATE TEMP TABLE queries (ord int, label text, form text, sql text);
-INSERT INTO queries VALUES
-	(1, 'one-day <@ window', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$to)')\$q\$),
-	(1, 'one-day <@ window', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hi'\$q\$),
-	(1, 'one-day <@ window', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hi'\$q\$),
-	(1, 'one-day <@ window', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$to)')\$q\$),
-	(2, '^@ $prefix', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$),
-	(2, '^@ $prefix', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
-	(2, '^@ $prefix', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
-	(2, '^@ $prefix', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$),
-	(3, 'one-hour <@ window', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$hto)')\$q\$),
-	(3, 'one-hour <@ window', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hhi'\$q\$),
-	(3, 'one-hour <@ window', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hhi'\$q\$),
-	(3, 'one-hour <@ window', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$hto)')\$q\$),
-	(4, '^@ $prefix7', 'pruned', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix7'\$q\$),
-	(4, '^@ $prefix7', 'btree', \$q\$SELECT count(*) FROM parted WHERE id >= '$p7lo' AND id <= '$p7hi'\$q\$),
-	(4, '^@ $prefix7', 'btree A/A', \$q\$SELECT count(*) FROM parted WHERE id >= '$p7lo' AND id <= '$p7hi'\$q\$),
-	(4, '^@ $prefix7', 'pruning off', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix7'\$q\$);
+-- Each query in its rewritten form (timed with pruning on and off) and with the btree operators
+-- over the same rows (timed twice: the A/A pair).
+CREATE TEMP TABLE queries AS
+SELECT ord, label, form, CASE WHEN form LIKE 'btree%' THEN btree ELSE ours END AS sql
+FROM (VALUES
+	(1, 'one-day <@ window', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$to)')\$q\$,
+	    \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hi'\$q\$),
+	(2, '^@ $prefix', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$,
+	    \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
+	(3, 'one-hour <@ window', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$hto)')\$q\$,
+	    \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hhi'\$q\$),
+	(4, '^@ $prefix7', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix7'\$q\$,
+	    \$q\$SELECT count(*) FROM parted WHERE id >= '$p7lo' AND id <= '$p7hi'\$q\$)
+) q(ord, label, ours, btree),
+(VALUES ('pruned'), ('btree'), ('btree A/A'), ('pruning off')) f(form);
 CREATE TEMP TABLE ms (label text, form text, v float8);
 CREATE FUNCTION pg_temp.run(query text, pruning bool) RETURNS float8 LANGUAGE plpgsql AS \$f\$
 DECLARE l text; p float8; e float8;
