@@ -90,14 +90,9 @@ psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(for
 
 # The summary and every round as CSV, and the plot of the ratios.
 psql_b -c "COPY (SELECT s.workload, w.ord AS workload_ord, s.contestant, c.ord AS contestant_ord,
-		CASE c.baseline WHEN 'bigint' THEN 64 ELSE 128 END AS width,
-		CASE WHEN s.workload IN ('range: ^@ prefix', 'range: <@ time range') THEN 'BETWEEN, same bounds'
-		     ELSE c.baseline END AS reference,
+		CASE c.baseline WHEN 'bigint' THEN 64 ELSE 128 END AS width, s.reference,
 		s.median, s.ratio, s.lo, s.hi
-	FROM summary s JOIN contestant c ON c.name = s.contestant
-	JOIN (SELECT workload, min(ord) AS ord FROM work GROUP BY workload
-	      UNION ALL SELECT 'btree size', 16 UNION ALL SELECT 'concurrent insert (pgbench, 4 clients)', 17) w
-	  ON w.workload = s.workload
+	FROM summary s JOIN contestant c ON c.name = s.contestant JOIN workload_order w USING (workload)
 	ORDER BY w.ord, c.ord) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/summary.csv"
 psql_b -c "COPY (SELECT round, workload, contestant, value, ratio FROM ratio
 	ORDER BY round, workload, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/rounds.csv"

@@ -30,11 +30,9 @@ def x_of(ratio):
     return PANEL_W * (math.log(r) - math.log(LO)) / (math.log(HI) - math.log(LO))
 
 
-def markdown(rows, path):
+def markdown(workloads, by_key, path):
     """Per width: the baseline's median (ms; bytes for the index size, ms per 100,000 rows for the
     concurrent inserts), then each contestant's median ratio."""
-    workloads = sorted({(int(r["workload_ord"]), r["workload"]) for r in rows})
-    by_key = {(r["workload"], r["contestant"]): r for r in rows}
     out = []
     for ref, names in (("bigint", ["bigint_aa", "uid11", "timeid", "ulidflake"]),
                        ("uuid", ["uuid_aa", "uuidv7", "ulid", "ulid_mono", "euid"])):
@@ -53,9 +51,10 @@ def markdown(rows, path):
 
 def main():
     rows = list(csv.DictReader(open(sys.argv[1])))
-    if len(sys.argv) > 4:
-        markdown(rows, sys.argv[4])
     workloads = sorted({(int(r["workload_ord"]), r["workload"]) for r in rows})
+    by_key = {(r["workload"], r["contestant"]): r for r in rows}
+    if len(sys.argv) > 4:
+        markdown(workloads, by_key, sys.argv[4])
     panels = []
     for width, ref in ((64, "bigint"), (128, "uuid")):
         names = sorted({(int(r["contestant_ord"]), r["contestant"]) for r in rows
@@ -65,7 +64,6 @@ def main():
     row_h = per_row * BAR + ROW_PAD
     height = TOP + row_h * len(workloads) + 40 + 18 * max(len(n) for _, _, n in panels)
     width_px = LABEL_W + len(panels) * (PANEL_W + GAP)
-    by_key = {(r["workload"], r["contestant"]): r for r in rows}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_px}" height="{height}" '
            f'font-family="sans-serif" font-size="11">',
            '<rect width="100%" height="100%" fill="white"/>',

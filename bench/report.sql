@@ -8,7 +8,8 @@
 \pset null ''
 CREATE VIEW ratio AS
 SELECT r.workload, r.contestant, r.round, r.value,
-       r.value / nullif(ref.value, 0) AS ratio
+       r.value / nullif(ref.value, 0) AS ratio,
+       CASE WHEN ref.workload = r.workload THEN ref.contestant ELSE 'BETWEEN, same bounds' END AS reference
 FROM result r
 JOIN contestant c ON c.name = r.contestant
 JOIN result ref ON ref.round = r.round
@@ -19,11 +20,17 @@ JOIN result ref ON ref.round = r.round
                                     ELSE r.workload END;
 
 CREATE VIEW summary AS
-SELECT workload, contestant,
+SELECT workload, contestant, reference,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY value) AS median,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY ratio) AS ratio,
        min(ratio) AS lo, max(ratio) AS hi
-FROM ratio GROUP BY workload, contestant;
+FROM ratio GROUP BY workload, contestant, reference;
+
+-- The order of the workloads in the tables (and in bench.sh's CSV).
+CREATE VIEW workload_order AS
+SELECT DISTINCT workload, ord FROM work
+UNION SELECT 'btree size', 16
+UNION SELECT 'concurrent insert (pgbench, 4 clients)', 17;
 
 -- One table per width: each workload's baseline median, then each contestant's median ratio.
 SELECT format('%s rows, %s rounds; %s', current_setting('bench.n'), (SELECT max(round) FROM result),
@@ -37,8 +44,7 @@ SELECT s.workload,
        max(CASE contestant WHEN 'uid11' THEN to_char(ratio, 'FM990.00"x"') END) AS "uid11 (xid)",
        max(CASE contestant WHEN 'timeid' THEN to_char(ratio, 'FM990.00"x"') END) AS "timeid",
        max(CASE contestant WHEN 'ulidflake' THEN to_char(ratio, 'FM990.00"x"') END) AS "ulidflake"
-FROM summary s JOIN (SELECT DISTINCT workload, ord FROM work UNION SELECT 'btree size', 16
-                     UNION SELECT 'concurrent insert (pgbench, 4 clients)', 17) w USING (workload)
+FROM summary s JOIN workload_order w USING (workload)
 GROUP BY s.workload, w.ord ORDER BY w.ord, s.workload;
 
 \echo
@@ -50,8 +56,7 @@ SELECT s.workload,
        max(CASE contestant WHEN 'ulid' THEN to_char(ratio, 'FM990.00"x"') END) AS "ulid",
        max(CASE contestant WHEN 'ulid_mono' THEN to_char(ratio, 'FM990.00"x"') END) AS "ulid (monotonic)",
        max(CASE contestant WHEN 'euid' THEN to_char(ratio, 'FM990.00"x"') END) AS "euid"
-FROM summary s JOIN (SELECT DISTINCT workload, ord FROM work UNION SELECT 'btree size', 16
-                     UNION SELECT 'concurrent insert (pgbench, 4 clients)', 17) w USING (workload)
+FROM summary s JOIN workload_order w USING (workload)
 GROUP BY s.workload, w.ord ORDER BY w.ord, s.workload;
 
 \echo
