@@ -717,8 +717,8 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_from_uuid(uuid) RETURNS ulid
 AS 'MODULE_PATHNAME', 'ulid_from_uuid'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE CAST (ulid AS uuid) WITH FUNCTION ulid_to_uuid(ulid) AS ASSIGNMENT;
-CREATE CAST (uuid AS ulid) WITH FUNCTION ulid_from_uuid(uuid) AS ASSIGNMENT;
+CREATE CAST (ulid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (uuid AS ulid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON FUNCTION ulid_to_uuid(ulid) IS 'the same 16 bytes as a uuid';
 COMMENT ON FUNCTION ulid_from_uuid(uuid) IS 'the same 16 bytes as a ulid';
 
@@ -895,8 +895,8 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION euid_from_uuid(uuid) RETURNS euid
 AS 'MODULE_PATHNAME', 'euid_from_uuid'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE CAST (euid AS uuid) WITH FUNCTION euid_to_uuid(euid) AS ASSIGNMENT;
-CREATE CAST (uuid AS euid) WITH FUNCTION euid_from_uuid(uuid) AS ASSIGNMENT;
+CREATE CAST (euid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (uuid AS euid) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON FUNCTION euid_to_uuid(euid) IS 'the same 16 bytes as a uuid';
 COMMENT ON FUNCTION euid_from_uuid(uuid) IS 'the same 16 bytes as a euid';
 
@@ -1128,7 +1128,7 @@ COMMENT ON FUNCTION uid11_starts_with(uid11, text) IS 'does the text of the uid1
 
 CREATE FUNCTION uid11_contained(uid11, uid11range) RETURNS bool
 AS 'MODULE_PATHNAME', 'uid11_contained'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT uid11_contained_support;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uid11_contained_support;
 COMMENT ON FUNCTION uid11_contained(uid11, uid11range) IS 'is the uid11 in the range?';
 
 CREATE OPERATOR ^@ (
@@ -1208,7 +1208,7 @@ COMMENT ON FUNCTION timeid_starts_with(timeid, text) IS 'does the text of the ti
 
 CREATE FUNCTION timeid_contained(timeid, timeidrange) RETURNS bool
 AS 'MODULE_PATHNAME', 'timeid_contained'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT timeid_contained_support;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT timeid_contained_support;
 COMMENT ON FUNCTION timeid_contained(timeid, timeidrange) IS 'is the timeid in the range?';
 
 CREATE OPERATOR ^@ (
@@ -1288,7 +1288,7 @@ COMMENT ON FUNCTION ulidflake_starts_with(ulidflake, text) IS 'does the text of 
 
 CREATE FUNCTION ulidflake_contained(ulidflake, ulidflakerange) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulidflake_contained'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulidflake_contained_support;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT ulidflake_contained_support;
 COMMENT ON FUNCTION ulidflake_contained(ulidflake, ulidflakerange) IS 'is the ulidflake in the range?';
 
 CREATE OPERATOR ^@ (
@@ -1368,7 +1368,7 @@ COMMENT ON FUNCTION ulid_starts_with(ulid, text) IS 'does the text of the ulid s
 
 CREATE FUNCTION ulid_contained(ulid, ulidrange) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_contained'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulid_contained_support;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT ulid_contained_support;
 COMMENT ON FUNCTION ulid_contained(ulid, ulidrange) IS 'is the ulid in the range?';
 
 CREATE OPERATOR ^@ (
@@ -1448,7 +1448,7 @@ COMMENT ON FUNCTION euid_starts_with(euid, text) IS 'does the text of the euid s
 
 CREATE FUNCTION euid_contained(euid, euidrange) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_contained'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT euid_contained_support;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT euid_contained_support;
 COMMENT ON FUNCTION euid_contained(euid, euidrange) IS 'is the euid in the range?';
 
 CREATE OPERATOR ^@ (

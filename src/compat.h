@@ -119,4 +119,19 @@ extern "C" {
 						   (context))
 #endif
 
+/*
+ * index_beginscan() took instrumentation in PostgreSQL 18 and scan flags in 19. An index scan of
+ * the planner's own (the actual extremes of a column) wants neither.
+ */
+#if PG_VERSION_NUM >= 190000
+#define idt_index_beginscan(heap, index, snapshot, nkeys)                                          \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0, SO_NONE)
+#elif PG_VERSION_NUM >= 180000
+#define idt_index_beginscan(heap, index, snapshot, nkeys)                                          \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0)
+#else
+#define idt_index_beginscan(heap, index, snapshot, nkeys)                                          \
+	index_beginscan((heap), (index), (snapshot), (nkeys), 0)
+#endif
+
 #endif /* IDTYPES_COMPAT_H */

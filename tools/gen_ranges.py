@@ -58,7 +58,7 @@ COMMENT ON TYPE {r} IS 'a range of {t} values';
     out.append(fn(f"{t}_starts_with", f"{t}, text", "bool", f" SUPPORT {t}_starts_with_support"))
     out.append(f"COMMENT ON FUNCTION {t}_starts_with({t}, text) IS "
                f"'does the text of the {t} start with the prefix ({case_desc})?';\n\n")
-    out.append(fn(f"{t}_contained", f"{t}, {r}", "bool", f" SUPPORT {t}_contained_support"))
+    out.append(fn(f"{t}_contained", f"{t}, {r}", "bool", f" LEAKPROOF SUPPORT {t}_contained_support"))
     out.append(f"COMMENT ON FUNCTION {t}_contained({t}, {r}) IS 'is the {t} in the range?';\n\n")
     out.append(f"""CREATE OPERATOR ^@ (
 \tLEFTARG = {t}, RIGHTARG = text, FUNCTION = {t}_starts_with,
@@ -89,6 +89,12 @@ XID_PREFIX_TIME_RANGE_COMMENT = (
     "COMMENT ON FUNCTION xid_prefix_time_range(text) IS "
     "'the xid times of a uid11 prefix: [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms] for the "
     "prefix''s bounds lo and hi (the uid11 spec''s prefix rule), empty beyond 2^64-1';\n")
+
+
+def changed_in_1_1():
+    """For the update script: <type>_contained (the <@ operator) is LEAKPROOF from 1.1 on: it
+    never raises for valid values, so under row-level security it stays an index condition."""
+    return "".join(f"ALTER FUNCTION {t}_contained({t}, {t}range) LEAKPROOF;\n" for t, *_ in TYPES)
 
 
 def comments_changed_in_1_1():

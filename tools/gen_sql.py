@@ -192,10 +192,29 @@ CREATE AGGREGATE max({t}) (
     else:
         out.append(fn(f"{t}_to_uuid", t, "uuid"))
         out.append(fn(f"{t}_from_uuid", "uuid", t))
-        out.append(f"CREATE CAST ({t} AS uuid) WITH FUNCTION {t}_to_uuid({t}) AS ASSIGNMENT;\n")
-        out.append(f"CREATE CAST (uuid AS {t}) WITH FUNCTION {t}_from_uuid(uuid) AS ASSIGNMENT;\n")
+        out.append(uuid_casts(t))
         out.append(f"COMMENT ON FUNCTION {t}_to_uuid({t}) IS 'the same 16 bytes as a uuid';\n")
         out.append(f"COMMENT ON FUNCTION {t}_from_uuid(uuid) IS 'the same 16 bytes as a {t}';\n\n")
+    return "".join(out)
+
+
+def uuid_casts(t):
+    """The casts between a 16-byte type and uuid: binary-coercible (the same 16 bytes in the same
+    order, and every 16 bytes a valid value of both), so ALTER COLUMN ... TYPE between them keeps
+    the table's file. In 1.0 they called <t>_to_uuid and <t>_from_uuid, which stay as functions."""
+    return (f"CREATE CAST ({t} AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;\n"
+            f"CREATE CAST (uuid AS {t}) WITHOUT FUNCTION AS ASSIGNMENT;\n")
+
+
+def changed_in_1_1():
+    """For the update script, before what 1.1 adds: the 1.0 objects that 1.1 defines otherwise
+    (a fresh 1.1 install defines them so from the start)."""
+    out = [f"\n-- {'-' * 96}\n-- 1.0 objects defined otherwise in 1.1\n-- {'-' * 96}\n\n"]
+    for t in ("ulid", "euid"):
+        out.append(f"DROP CAST ({t} AS uuid);\nDROP CAST (uuid AS {t});\n")
+        out.append(uuid_casts(t))
+    import gen_ranges
+    out.append(gen_ranges.changed_in_1_1())
     return "".join(out)
 
 
@@ -449,7 +468,7 @@ def main():
     import gen_generators
     import gen_ranges
     if sys.argv[1:] == ["update"]:
-        parts = [UPDATE_HEADER]
+        parts = [UPDATE_HEADER, changed_in_1_1()]
     else:
         parts = [HEADER]
         parts += [type_section(d) for d in TYPES]

@@ -1,0 +1,984 @@
+/* planner.cpp: planner support of ^@ and <@: index conditions, rewrites for pruning and row-level security, estimates. */
+#include "glue.h"
+#include "ranges.h"
+#include "traits.h"
+#include "values.h"
+
+extern "C" {
+#include "access/genam.h"
+#include "access/htup_details.h"
+#include "access/relscan.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "access/visibilitymap.h"
+#include "catalog/dependency.h"
+#include "catalog/indexing.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_depend.h"
+#include "catalog/pg_extension.h"
+#include "catalog/pg_inherits.h"
+#include "catalog/pg_language.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type.h"
+#include "executor/tuptable.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/paths.h"
+#include "parser/parsetree.h"
+#include "storage/bufmgr.h"
+#include "utils/builtins.h"
+#include "utils/datum.h"
+#include "utils/fmgroids.h"
+#include "utils/inval.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/selfuncs.h"
+#include "utils/snapmgr.h"
+#include "utils/syscache.h"
+}
+
+namespace
+{
+
+using namespace glue;
+
+enum class op_kind
+{
+	starts_with, /* id ^@ text */
+	contained,	 /* id <@ idrange */
+};
+
+/* ---- the extension's own functions, found by OID ----------------------------------------- */
+
+/*
+ * What the planner puts into a rewritten clause must be our code, whatever the catalog holds:
+ * a database may still have the 1.0 catalog under this library, and a role with CREATE on the
+ * extension's schema can create functions of any name there. So nothing is looked up by name.
+ * A helper is a member of the extension that owns the support function (pg_depend), written in
+ * C with the expected symbol (only a superuser or the extension's own script can create a C
+ * function), and with the expected arguments and result; a catalog that lacks it gets no rewrite.
+ * The members are read once per backend and read again after any change to pg_proc.
+ */
+struct member_fn
+{
+	Oid oid;
+	Oid result;
+	Oid args[2];
+	int nargs;
+	bool has_support;
+	char symbol[NAMEDATALEN];
+};
+
+struct member_cache
+{
+	bool valid;
+	Oid extension;
+	int n;
+	member_fn *fns; /* in TopMemoryContext */
+	/* Support function -> extension, the last few seen. */
+	Oid support_fn[8];
+	Oid support_ext[8];
+	int n_support;
+};
+
+member_cache members = {};
+
+void
+forget_members(Datum, int, uint32)
+{
+	members.valid = false;
+	members.n_support = 0;
+}
+
+/* The extension that owns the support function, or InvalidOid. */
+Oid
+extension_of(Oid support_fn)
+{
+	static bool callback_registered = false;
+	if (!callback_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, forget_members, (Datum) 0);
+		callback_registered = true;
+	}
+	for (int i = 0; i < members.n_support; i++)
+		if (members.support_fn[i] == support_fn)
+			return members.support_ext[i];
+	const Oid ext = getExtensionOfObject(ProcedureRelationId, support_fn);
+	const int slot = members.n_support < 8 ? members.n_support++ : 0;
+	members.support_fn[slot] = support_fn;
+	members.support_ext[slot] = ext;
+	return ext;
+}
+
+/* Read the C functions that are members of extension ext. */
+void
+load_members(Oid ext)
+{
+	members.valid = false;
+	if (members.fns == nullptr)
+		members.fns = static_cast<member_fn *>(MemoryContextAlloc(TopMemoryContext, sizeof(member_fn) * 64));
+	int capacity = 64, n = 0;
+
+	Relation depend = table_open(DependRelationId, AccessShareLock);
+	ScanKeyData key[2];
+	ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(ExtensionRelationId));
+	ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(ext));
+	SysScanDesc scan = systable_beginscan(depend, DependReferenceIndexId, true, nullptr, 2, key);
+	HeapTuple tuple;
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+	{
+		const auto *dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
+		if (dep->classid != ProcedureRelationId || dep->deptype != DEPENDENCY_EXTENSION)
+			continue;
+		HeapTuple proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(dep->objid));
+		if (!HeapTupleIsValid(proc))
+			continue;
+		const auto *form = reinterpret_cast<Form_pg_proc>(GETSTRUCT(proc));
+		bool isnull;
+		const Datum src = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
+		if (form->prolang == ClanguageId && form->pronargs <= 2 && !isnull)
+		{
+			if (n == capacity)
+			{
+				capacity *= 2;
+				members.fns = static_cast<member_fn *>(
+					repalloc(members.fns, sizeof(member_fn) * capacity));
+			}
+			member_fn &f = members.fns[n++];
+			f.oid = form->oid;
+			f.result = form->prorettype;
+			f.nargs = form->pronargs;
+			for (int i = 0; i < 2; i++)
+				f.args[i] = i < f.nargs ? form->proargtypes.values[i] : InvalidOid;
+			f.has_support = OidIsValid(form->prosupport);
+			text_to_cstring_buffer(DatumGetTextPP(src), f.symbol, sizeof(f.symbol));
+		}
+		ReleaseSysCache(proc);
+	}
+	systable_endscan(scan);
+	table_close(depend, AccessShareLock);
+	members.n = n;
+	members.extension = ext;
+	members.valid = true;
+}
+
+/*
+ * The member function of the support function's extension with this C symbol, these argument
+ * types and this result type (InvalidOid: any; the caller checks it), with or without planner
+ * support of its own; InvalidOid if there is none.
+ */
+Oid
+member_function(Oid support_fn, const char *symbol, int nargs, const Oid *args, Oid result,
+				bool with_support)
+{
+	const Oid ext = extension_of(support_fn);
+	if (!OidIsValid(ext))
+		return InvalidOid;
+	if (!members.valid || members.extension != ext)
+		load_members(ext);
+	for (int i = 0; i < members.n; i++)
+	{
+		const member_fn &f = members.fns[i];
+		if (strcmp(f.symbol, symbol) != 0 || f.nargs != nargs || f.has_support != with_support ||
+			(OidIsValid(result) && f.result != result))
+			continue;
+		bool same = true;
+		for (int a = 0; a < nargs; a++)
+			same = same && (!OidIsValid(args[a]) || f.args[a] == args[a]);
+		if (same)
+			return f.oid;
+	}
+	return InvalidOid;
+}
+
+/* Is rngtypid a range type over typid? */
+bool
+is_range_of(Oid rngtypid, Oid typid)
+{
+	if (!OidIsValid(rngtypid))
+		return false;
+	TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
+	return typcache->rngelemtype != nullptr && typcache->rngelemtype->type_id == typid;
+}
+
+/* <type>_prefix_range(text) -> <type>range of our extension, or InvalidOid. */
+template <class T>
+Oid
+prefix_range_fn(Oid support_fn, Oid typid)
+{
+	char symbol[NAMEDATALEN];
+	snprintf(symbol, sizeof(symbol), "%s_prefix_range", T::name);
+	const Oid text_arg = TEXTOID;
+	const Oid fn = member_function(support_fn, symbol, 1, &text_arg, InvalidOid, false);
+	return OidIsValid(fn) && is_range_of(get_func_rettype(fn), typid) ? fn : InvalidOid;
+}
+
+/* <type>range<suffix>(<type>range) -> <type> of our extension, or InvalidOid. */
+template <class T>
+Oid
+range_end_fn(Oid support_fn, const char *suffix, Oid rngtypid, Oid typid)
+{
+	char symbol[NAMEDATALEN];
+	snprintf(symbol, sizeof(symbol), "%srange%s", T::name, suffix);
+	if (!is_range_of(rngtypid, typid))
+		return InvalidOid;
+	return member_function(support_fn, symbol, 1, &rngtypid, typid, false);
+}
+
+/* The ^@ test without planner support (euid_starts_with_recheck), or InvalidOid. */
+template <class T>
+Oid
+recheck_fn(Oid support_fn, Oid typid)
+{
+	char symbol[NAMEDATALEN];
+	snprintf(symbol, sizeof(symbol), "%s_starts_with", T::name);
+	const Oid args[2] = {typid, TEXTOID};
+	return member_function(support_fn, symbol, 2, args, BOOLOID, false);
+}
+
+/* The <@ test, <type>_contained(<type>, <type>range) with its planner support, or InvalidOid. */
+template <class T>
+Oid
+contained_fn(Oid support_fn, Oid typid, Oid rngtypid)
+{
+	char symbol[NAMEDATALEN];
+	snprintf(symbol, sizeof(symbol), "%s_contained", T::name);
+	const Oid args[2] = {typid, rngtypid};
+	return member_function(support_fn, symbol, 2, args, BOOLOID, true);
+}
+
+/* ---- bounds of the right side ------------------------------------------------------------- */
+
+/* Bounds of a constant right side, with error set when there are none to have: an invalid
+ * prefix (the operator itself reports it at run time) or a constant of an unexpected type. */
+template <class T, op_kind K>
+typename T::range_type
+const_bounds(const Const *c, Oid typid)
+{
+	typename T::range_type unusable = empty_range<T>();
+	unusable.error = idt::errc::bad_length;
+	if constexpr (K == op_kind::starts_with)
+	{
+		if (c->consttype != TEXTOID)
+			return unusable;
+		text *prefix = DatumGetTextPP(c->constvalue);
+		return T::prefix(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+	}
+	else
+	{
+		if (!is_range_of(c->consttype, typid))
+			return unusable;
+		TypeCacheEntry *typcache = lookup_type_cache(c->consttype, TYPECACHE_RANGE_INFO);
+		return closed_bounds<T>(typcache, DatumGetRangeTypeP(c->constvalue));
+	}
+}
+
+/* The closed [lo, hi] of a constant right side; an empty one as lo = the maximum and hi = the
+ * minimum, which no id lies between. False for a NULL or an invalid constant. */
+template <class T, op_kind K>
+bool
+const_closed_bounds(const Const *c, Oid typid, typename T::range_type *r)
+{
+	if (c->constisnull)
+		return false;
+	*r = const_bounds<T, K>(c, typid);
+	if (r->error != idt::errc::ok)
+		return false;
+	if (r->empty)
+	{
+		r->lo = T::max;
+		r->hi = T::min;
+	}
+	return true;
+}
+
+/* ---- estimates ---------------------------------------------------------------------------- */
+
+/* Fraction of the histogram's population at or below x, interpolated within a bucket. */
+double
+histogram_fraction(const double *bounds, int n, double x)
+{
+	if (x < bounds[0])
+		return 0.0;
+	if (x >= bounds[n - 1])
+		return 1.0;
+	int lo = 0, hi = n - 1; /* bounds[lo] <= x < bounds[hi] */
+	while (hi - lo > 1)
+	{
+		const int mid = lo + (hi - lo) / 2;
+		if (bounds[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	const double width = bounds[hi] - bounds[lo];
+	const double within = width > 0 ? (x - bounds[lo]) / width : 0.5;
+	return (lo + within) / (n - 1);
+}
+
+/*
+ * The smallest (want_max = false) or largest value of the column in a btree index of the type's
+ * default family, as core's estimators read it beyond the histogram: from the index's end,
+ * skipping entries whose heap rows are dead to every transaction; false (unknown) without such
+ * an index, or after 100 heap pages of dead rows.
+ */
+bool
+actual_extreme(PlannerInfo *root, VariableStatData *vardata, Oid opfamily, bool want_max,
+			   Datum *out)
+{
+	RelOptInfo *rel = vardata->rel;
+	if (rel == nullptr || rel->rtekind != RTE_RELATION || rel->indexlist == NIL)
+		return false;
+	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
+	if (rte->inh)
+		return false;
+	ListCell *lc;
+	foreach (lc, rel->indexlist)
+	{
+		auto *index = static_cast<IndexOptInfo *>(lfirst(lc));
+		if (index->relam != BTREE_AM_OID || index->hypothetical || index->indpred != NIL ||
+			index->sortopfamily == nullptr || index->sortopfamily[0] != opfamily ||
+			!match_index_to_operand(vardata->var, 0, index))
+			continue;
+		const ScanDirection dir =
+			want_max != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
+		bool found = false;
+		/* The planner holds locks on the table and its indexes already. */
+		Relation heap = table_open(rte->relid, NoLock);
+		Relation irel = index_open(index->indexoid, NoLock);
+		SnapshotData snapshot;
+		InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
+		TupleTableSlot *slot = table_slot_create(heap, nullptr);
+		ScanKeyData key;
+		/* "IS NOT NULL": nulls sort at one end of the index. */
+		ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid,
+							   InvalidOid, InvalidOid, (Datum) 0);
+		IndexScanDesc scan = idt_index_beginscan(heap, irel, &snapshot, 1);
+		scan->xs_want_itup = true;
+		index_rescan(scan, &key, 1, nullptr, 0);
+		Buffer vmbuffer = InvalidBuffer;
+		BlockNumber last_block = InvalidBlockNumber;
+		int heap_pages = 0;
+		ItemPointer tid;
+		while ((tid = index_getnext_tid(scan, dir)) != nullptr)
+		{
+			const BlockNumber block = ItemPointerGetBlockNumber(tid);
+			if (!VM_ALL_VISIBLE(heap, block, &vmbuffer))
+			{
+				if (!index_fetch_heap(scan, slot))
+				{
+					/* Dead to everyone: try the next entry, within a bound. */
+					if (block != last_block)
+					{
+						last_block = block;
+						if (++heap_pages > 100)
+							break;
+					}
+					continue;
+				}
+				ExecClearTuple(slot);
+			}
+			if (scan->xs_itup == nullptr)
+				break;
+			Datum values[INDEX_MAX_KEYS];
+			bool isnull[INDEX_MAX_KEYS];
+			index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values, isnull);
+			if (!isnull[0])
+			{
+				const Form_pg_attribute att = TupleDescAttr(scan->xs_itupdesc, 0);
+				*out = datumCopy(values[0], att->attbyval, att->attlen);
+				found = true;
+			}
+			break;
+		}
+		if (vmbuffer != InvalidBuffer)
+			ReleaseBuffer(vmbuffer);
+		index_endscan(scan);
+		ExecDropSingleTupleTableSlot(slot);
+		index_close(irel, NoLock);
+		table_close(heap, NoLock);
+		return found;
+	}
+	return false;
+}
+
+/* The rows the planner counts now and what pg_class counted at the last ANALYZE or VACUUM. */
+void
+row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *counted)
+{
+	*now = *counted = 0;
+	const RelOptInfo *rel = vardata->rel;
+	if (rel == nullptr || rel->rtekind != RTE_RELATION)
+		return;
+	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
+	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+	if (!HeapTupleIsValid(tuple))
+		return;
+	const double reltuples = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->reltuples;
+	ReleaseSysCache(tuple);
+	if (reltuples > 0 && rel->tuples > 0)
+	{
+		*now = rel->tuples;
+		*counted = reltuples;
+	}
+}
+
+/*
+ * Selectivity of "id op const" from the column's statistics: the MCVs inside [lo, hi] exactly,
+ * plus the histogram's share of [lo, hi] by linear interpolation of the IDs' values (as
+ * convert_to_scalar does for numbers; PostgreSQL cannot do it for a type it does not know),
+ * never below one distinct value's share. IDs are made in time order, and the newest rows are
+ * the ones the statistics have not seen yet:
+ *  - past the histogram's ends, the index's actual smallest and largest values extend it (as
+ *    core does for its own types);
+ *  - the rows the table has gained since ANALYZE (its size now against pg_class.reltuples) lie
+ *    between the histogram's last bound and the actual largest value, in the share the column's
+ *    physical order follows its value order (pg_stats.correlation; ~1 for IDs made as rows are
+ *    inserted, ~0 for random ones), and are spread like the histogram otherwise.
+ * No statistics: the default range estimate.
+ */
+template <class T, op_kind K>
+double
+restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
+{
+	using V = typename T::value_type;
+	VariableStatData vardata;
+	Node *other;
+	bool varonleft;
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
+		return DEFAULT_RANGE_INEQ_SEL;
+	if (!varonleft || !IsA(other, Const))
+	{
+		ReleaseVariableStats(vardata);
+		return DEFAULT_RANGE_INEQ_SEL;
+	}
+	const Const *c = reinterpret_cast<const Const *>(other);
+	if (c->constisnull)
+	{
+		ReleaseVariableStats(vardata);
+		return 0.0;
+	}
+	const Oid typid = vardata.atttype;
+	const typename T::range_type r = const_bounds<T, K>(c, typid);
+	if (r.error != idt::errc::ok)
+	{
+		ReleaseVariableStats(vardata);
+		return DEFAULT_RANGE_INEQ_SEL;
+	}
+	if (r.empty)
+	{
+		ReleaseVariableStats(vardata);
+		return 0.0;
+	}
+	const bool whole = r.lo == T::min && r.hi == T::max;
+	if (!HeapTupleIsValid(vardata.statsTuple))
+	{
+		ReleaseVariableStats(vardata);
+		return whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
+	}
+
+	const double nullfrac =
+		reinterpret_cast<Form_pg_statistic>(GETSTRUCT(vardata.statsTuple))->stanullfrac;
+	double mcv_sel = 0.0, sumcommon = 0.0;
+	AttStatsSlot sslot;
+	if (get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_MCV, InvalidOid,
+						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+	{
+		for (int i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
+		{
+			const V v = id_from_datum<V>(sslot.values[i]);
+			sumcommon += sslot.numbers[i];
+			if (!(v < r.lo) && !(r.hi < v))
+				mcv_sel += sslot.numbers[i];
+		}
+		free_attstatsslot(&sslot);
+	}
+	double ordered = 0.0;
+	if (get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_CORRELATION, InvalidOid,
+						 ATTSTATSSLOT_NUMBERS))
+	{
+		if (sslot.nnumbers > 0)
+			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
+		free_attstatsslot(&sslot);
+	}
+	double now_rows, counted_rows;
+	row_counts(root, &vardata, &now_rows, &counted_rows);
+	const double new_rows = now_rows > counted_rows ? now_rows - counted_rows : 0.0;
+
+	double hist_sel = whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
+	double new_sel = hist_sel;
+	if (!whole && get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM,
+								   InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		const int n = sslot.nvalues;
+		if (n >= 2)
+		{
+			double *bounds = static_cast<double *>(palloc(sizeof(double) * n));
+			for (int i = 0; i < n; i++)
+				bounds[i] = id_to_double(id_from_datum<V>(sslot.values[i]));
+			const double lo = id_to_double(r.lo), hi = id_to_double(r.hi);
+			const Oid opfamily = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+			Datum extreme;
+			if (lo < bounds[0] && actual_extreme(root, &vardata, opfamily, false, &extreme))
+				bounds[0] = Min(bounds[0], id_to_double(id_from_datum<V>(extreme)));
+			double top = bounds[n - 1];
+			if (hi > bounds[n - 1] && actual_extreme(root, &vardata, opfamily, true, &extreme))
+				top = Max(top, id_to_double(id_from_datum<V>(extreme)));
+			/* Rows above the histogram: new rows in time order, else the last bucket grows. */
+			const double above = new_rows > 0 ? ordered : 0.0;
+			if (above == 0.0)
+				bounds[n - 1] = top;
+			hist_sel = histogram_fraction(bounds, n, hi) - histogram_fraction(bounds, n, lo);
+			if (r.lo == r.hi || hist_sel < 0)
+				hist_sel = 0;
+			bool isdefault;
+			const double ndistinct = get_variable_numdistinct(&vardata, &isdefault);
+			if (ndistinct >= 1 && hist_sel < 1.0 / ndistinct)
+				hist_sel = 1.0 / ndistinct;
+			double above_sel = 0.0;
+			if (top > bounds[n - 1])
+			{
+				const double from = Max(lo, bounds[n - 1]), to = Min(hi, top);
+				above_sel = to >= from ? (to - from) / (top - bounds[n - 1]) : 0.0;
+			}
+			new_sel = above * above_sel + (1.0 - above) * hist_sel;
+			pfree(bounds);
+		}
+		free_attstatsslot(&sslot);
+	}
+	ReleaseVariableStats(vardata);
+
+	double sel = hist_sel * (1.0 - nullfrac - sumcommon) + mcv_sel;
+	if (new_rows > 0)
+		sel = (sel * counted_rows + new_sel * (1.0 - nullfrac) * new_rows) / now_rows;
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/* ---- index conditions and rewrites -------------------------------------------------------- */
+
+Expr *
+call(Oid funcid, Oid rettype, Node *arg)
+{
+	return reinterpret_cast<Expr *>(makeFuncExpr(funcid, rettype, list_make1(arg), InvalidOid,
+												 exprCollation(arg), COERCE_EXPLICIT_CALL));
+}
+
+Expr *
+call2(Oid funcid, Node *arg1, Node *arg2)
+{
+	return reinterpret_cast<Expr *>(makeFuncExpr(funcid, BOOLOID, list_make2(arg1, arg2),
+												 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+}
+
+/* The >= and <= of the type's default btree opclass, or false if it has none. */
+bool
+btree_ge_le(Oid typid, Oid *ge, Oid *le)
+{
+	TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tce->btree_opf))
+		return false;
+	*ge = get_opfamily_member(tce->btree_opf, typid, typid, BTGreaterEqualStrategyNumber);
+	*le = get_opfamily_member(tce->btree_opf, typid, typid, BTLessEqualStrategyNumber);
+	return OidIsValid(*ge) && OidIsValid(*le);
+}
+
+template <class V>
+Expr *
+id_const(Oid typid, V value)
+{
+	int16 typlen;
+	bool typbyval;
+	get_typlenbyval(typid, &typlen, &typbyval);
+	return reinterpret_cast<Expr *>(
+		makeConst(typid, -1, InvalidOid, typlen, id_to_datum(value), false, typbyval));
+}
+
+/*
+ * The range a non-constant right side stands for (for ^@, <type>_prefix_range(p)) and the
+ * extension's functions <type>range<lo_suffix> and <type>range<hi_suffix> that give its ends;
+ * false if the catalog lacks one.
+ */
+template <class T, op_kind K>
+bool
+range_ends(Oid support_fn, Oid typid, Node *rightop, const char *lo_suffix, const char *hi_suffix,
+		   Node **range, Oid *lo_fn, Oid *hi_fn)
+{
+	*range = rightop;
+	if constexpr (K == op_kind::starts_with)
+	{
+		const Oid prefix_range = prefix_range_fn<T>(support_fn, typid);
+		if (!OidIsValid(prefix_range) || exprType(rightop) != TEXTOID)
+			return false;
+		*range = reinterpret_cast<Node *>(call(prefix_range, get_func_rettype(prefix_range), rightop));
+	}
+	const Oid rngtypid = exprType(*range);
+	*lo_fn = range_end_fn<T>(support_fn, lo_suffix, rngtypid, typid);
+	*hi_fn = range_end_fn<T>(support_fn, hi_suffix, rngtypid, typid);
+	return OidIsValid(*lo_fn) && OidIsValid(*hi_fn);
+}
+
+/*
+ * "id ^@ p" and "id <@ r" as the index conditions "id >= lo AND id <= hi", with the >= and <=
+ * of the type's btree family (a BRIN minmax family holds the same operators). A constant right
+ * side gives constant bounds (an empty range gives lo > hi, which matches nothing); any other
+ * right side that is constant during the scan (a parameter, a stable expression, an outer
+ * column) gives bounds computed at scan start by <type>range_first/last(), applied to
+ * <type>_prefix_range(p) for ^@. The conditions are exact, except for euid prefixes that reach
+ * the check symbols.
+ */
+template <class T, op_kind K>
+List *
+index_conditions(SupportRequestIndexCondition *req, Oid support_fn)
+{
+	if (req->indexarg != 0)
+		return NIL;
+	List *args;
+	if (is_opclause(req->node))
+		args = reinterpret_cast<OpExpr *>(req->node)->args;
+	else if (is_funcclause(req->node))
+		args = reinterpret_cast<FuncExpr *>(req->node)->args;
+	else
+		return NIL;
+	if (list_length(args) != 2)
+		return NIL;
+	Node *leftop = static_cast<Node *>(linitial(args));
+	Node *rightop = static_cast<Node *>(lsecond(args));
+
+	const Oid typid = exprType(leftop);
+	Oid ge, le;
+	if (!btree_ge_le(typid, &ge, &le) ||
+		get_opfamily_member(req->opfamily, typid, typid, BTGreaterEqualStrategyNumber) != ge ||
+		get_opfamily_member(req->opfamily, typid, typid, BTLessEqualStrategyNumber) != le)
+		return NIL;
+	if (!is_pseudo_constant_for_index(req->root, rightop, req->index))
+		return NIL;
+
+	Expr *lo, *hi;
+	bool lossy;
+	if (IsA(rightop, Const))
+	{
+		typename T::range_type r;
+		if (!const_closed_bounds<T, K>(reinterpret_cast<const Const *>(rightop), typid, &r))
+			return NIL;
+		lo = id_const(typid, r.lo);
+		hi = id_const(typid, r.hi);
+		lossy = !r.exact;
+	}
+	else
+	{
+		Node *range;
+		Oid first, last;
+		if (!range_ends<T, K>(support_fn, typid, rightop, "_first", "_last", &range, &first, &last))
+			return NIL;
+		lo = call(first, typid, range);
+		hi = call(last, typid, static_cast<Node *>(copyObjectImpl(range)));
+		lossy = K == op_kind::starts_with && T::may_be_inexact;
+	}
+	req->lossy = lossy;
+	return list_make2(make_opclause(ge, BOOLOID, false, reinterpret_cast<Expr *>(leftop), lo,
+									InvalidOid, InvalidOid),
+					  make_opclause(le, BOOLOID, false,
+									static_cast<Expr *>(copyObjectImpl(leftop)), hi, InvalidOid,
+									InvalidOid));
+}
+
+/* Can expr be evaluated twice instead of once, with the same value and no other effect? */
+bool
+duplicable(Node *expr)
+{
+	return !contain_volatile_functions(expr) && !contain_subplans(expr) &&
+		   !expression_returns_set(expr);
+}
+
+/*
+ * Does expr read a column of this query level from a table that has partitions or children
+ * (parents = true), or from a table under row-level security or a security-barrier view
+ * (parents = false)?
+ */
+bool
+reads_table(Node *expr, PlannerInfo *root, bool parents)
+{
+	struct context
+	{
+		const Query *parse;
+		bool parents;
+	};
+	struct walker
+	{
+		static bool visit(Node *node, void *arg)
+		{
+			if (node == nullptr)
+				return false;
+			if (IsA(node, Var))
+			{
+				const Var *var = reinterpret_cast<const Var *>(node);
+				const auto *cx = static_cast<const context *>(arg);
+				if (var->varlevelsup != 0 || IS_SPECIAL_VARNO(var->varno) || var->varno < 1 ||
+					var->varno > list_length(cx->parse->rtable))
+					return false;
+				const RangeTblEntry *rte = rt_fetch(var->varno, cx->parse->rtable);
+				if (cx->parents)
+					return rte->rtekind == RTE_RELATION && has_subclass(rte->relid);
+				return rte->securityQuals != NIL ||
+					   (rte->rtekind == RTE_SUBQUERY && rte->security_barrier);
+			}
+			return idt_expression_tree_walker(node, visit, arg);
+		}
+	};
+	if (root == nullptr || root->parse == nullptr)
+		return false;
+	context cx = {root->parse, parents};
+	return walker::visit(expr, &cx);
+}
+
+/*
+ * "id ^@ p" and "id <@ r" rewritten, when the planner folds constants, into the btree operators
+ * of the ID type's default opclass, "id >= lo AND id <= hi", when id reads a partitioned table
+ * (or an inheritance parent): partition pruning, at plan time for a constant and at executor
+ * start for a parameter or a stable expression, sees only such comparisons. Elsewhere the
+ * operator stays: its index conditions are the same, and its estimator knows more. Every
+ * rewrite has the operator's value for every input, not only the same rows in a WHERE clause:
+ *  - a constant right side gives constant bounds; an empty range gives lo = the maximum and
+ *    hi = the minimum (false for every id, NULL for a NULL id, as the operator); a bound at the
+ *    type's end is left out, never both;
+ *  - any other right side that is not volatile and reads no column of the query (a parameter,
+ *    now(), an outer query's value) gives <range>_lo(r) and <range>_hi(r), which are the empty
+ *    range's maximum and minimum too, and NULL for a NULL range (then the AND is NULL, as the
+ *    strict operator is); for ^@, r is <type>_prefix_range(p);
+ *  - where the prefix's range may be wider than the prefix (euid prefixes reaching the check
+ *    symbols) the AND keeps euid_starts_with_recheck(id, p), the same test without this support.
+ * The id and the right side appear twice, so neither may be volatile, a subquery or a set.
+ * An invalid constant prefix is left alone: the operator reports it when it runs. The functions
+ * called are the extension's own, found by OID; a catalog without them (1.0) gets no rewrite.
+ */
+template <class T, op_kind K>
+Node *
+pruning_rewrite(SupportRequestSimplify *req, Oid support_fn, Node *id, Node *rightop)
+{
+	const Oid typid = exprType(id);
+	Oid ge, le;
+	if (!btree_ge_le(typid, &ge, &le))
+		return nullptr;
+
+	Oid recheck = InvalidOid;
+	bool need_recheck = false;
+	Expr *lo = nullptr, *hi = nullptr;
+	if (IsA(rightop, Const))
+	{
+		typename T::range_type r;
+		if (!const_closed_bounds<T, K>(reinterpret_cast<const Const *>(rightop), typid, &r))
+			return nullptr;
+		need_recheck = !r.empty && !r.exact;
+		if (r.empty || !(r.lo == T::min))
+			lo = id_const(typid, r.lo);
+		if (lo == nullptr || !(r.hi == T::max))
+			hi = id_const(typid, r.hi);
+	}
+	else
+	{
+		if (!duplicable(rightop) || contain_var_clause(rightop))
+			return nullptr;
+		Node *range;
+		Oid range_lo, range_hi;
+		if (!range_ends<T, K>(support_fn, typid, static_cast<Node *>(copyObjectImpl(rightop)), "_lo",
+							  "_hi", &range, &range_lo, &range_hi))
+			return nullptr;
+		need_recheck = K == op_kind::starts_with && T::may_be_inexact;
+		lo = call(range_lo, typid, range);
+		hi = call(range_hi, typid, static_cast<Node *>(copyObjectImpl(range)));
+	}
+	if (need_recheck)
+	{
+		recheck = recheck_fn<T>(support_fn, typid);
+		if (!OidIsValid(recheck))
+			return nullptr;
+	}
+	(void) req;
+
+	List *conjuncts = NIL;
+	if (lo != nullptr)
+		conjuncts = lappend(conjuncts, make_opclause(ge, BOOLOID, false,
+													 static_cast<Expr *>(copyObjectImpl(id)), lo,
+													 InvalidOid, InvalidOid));
+	if (hi != nullptr)
+		conjuncts = lappend(conjuncts, make_opclause(le, BOOLOID, false,
+													 static_cast<Expr *>(copyObjectImpl(id)), hi,
+													 InvalidOid, InvalidOid));
+	if (OidIsValid(recheck))
+		conjuncts = lappend(conjuncts, call2(recheck, static_cast<Node *>(copyObjectImpl(id)),
+											 static_cast<Node *>(copyObjectImpl(rightop))));
+	if (list_length(conjuncts) == 1)
+		return static_cast<Node *>(linitial(conjuncts));
+	return reinterpret_cast<Node *>(makeBoolExpr(AND_EXPR, conjuncts, -1));
+}
+
+/*
+ * "id ^@ p" on a table under row-level security (or behind a security-barrier view) rewritten
+ * as "id <@ <type>_prefix_range(p)". ^@ is not leakproof (a malformed prefix is an error that
+ * shows the prefix, which may come from a row), so it would be evaluated after the policy's
+ * quals and could not be an index condition; <@ is leakproof, and the prefix's range is computed
+ * from p alone, where no row is in reach. A constant prefix gives a constant range; an invalid
+ * one is left alone (the operator reports it). Where the range may be wider than the prefix
+ * (euid prefixes reaching the check symbols) the recheck stays beside it, as a filter.
+ */
+template <class T>
+Node *
+security_rewrite(Oid support_fn, Node *id, Node *prefix)
+{
+	const Oid typid = exprType(id);
+	const Oid prefix_range = prefix_range_fn<T>(support_fn, typid);
+	if (!OidIsValid(prefix_range) || exprType(prefix) != TEXTOID)
+		return nullptr;
+	const Oid rngtypid = get_func_rettype(prefix_range);
+	const Oid contained = contained_fn<T>(support_fn, typid, rngtypid);
+	if (!OidIsValid(contained))
+		return nullptr;
+	Node *range;
+	bool exact = !T::may_be_inexact;
+	if (IsA(prefix, Const))
+	{
+		const Const *c = reinterpret_cast<const Const *>(prefix);
+		if (c->constisnull)
+			return nullptr;
+		typename T::range_type r;
+		if (!const_closed_bounds<T, op_kind::starts_with>(c, typid, &r))
+			return nullptr;
+		exact = r.empty || r.exact;
+		TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
+		Datum value;
+		if (r.empty)
+			value = RangeTypePGetDatum(make_empty_range(typcache));
+		else
+		{
+			RangeBound lower = {id_to_datum(r.lo), false, true, true};
+			RangeBound upper = {id_to_datum(r.hi), false, true, false};
+			value = RangeTypePGetDatum(idt_make_range(typcache, &lower, &upper));
+		}
+		range = reinterpret_cast<Node *>(
+			makeConst(rngtypid, -1, InvalidOid, -1, value, false, false));
+	}
+	else
+	{
+		if (contain_var_clause(prefix) || !duplicable(prefix))
+			return nullptr;
+		range = reinterpret_cast<Node *>(call(prefix_range, rngtypid, prefix));
+	}
+	Node *test = reinterpret_cast<Node *>(call2(contained, id, range));
+	if (exact)
+		return test;
+	const Oid recheck = recheck_fn<T>(support_fn, typid);
+	if (!OidIsValid(recheck) || !duplicable(id))
+		return nullptr;
+	return reinterpret_cast<Node *>(makeBoolExpr(
+		AND_EXPR,
+		list_make2(test, call2(recheck, static_cast<Node *>(copyObjectImpl(id)),
+							   static_cast<Node *>(copyObjectImpl(prefix)))),
+		-1));
+}
+
+template <class T, op_kind K>
+Node *
+simplified(SupportRequestSimplify *req, Oid support_fn)
+{
+	List *args = req->fcall->args;
+	if (list_length(args) != 2)
+		return nullptr;
+	Node *id = static_cast<Node *>(linitial(args));
+	Node *rightop = static_cast<Node *>(lsecond(args));
+	if (reads_table(id, req->root, true) && duplicable(id))
+		return pruning_rewrite<T, K>(req, support_fn, id, rightop);
+	if constexpr (K == op_kind::starts_with)
+	{
+		if (reads_table(id, req->root, false))
+			return security_rewrite<T>(support_fn, id, rightop);
+	}
+	return nullptr;
+}
+
+template <class T, op_kind K>
+Datum
+id_support(FunctionCallInfo fcinfo)
+{
+	Node *rawreq = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
+	const Oid support_fn = fcinfo->flinfo->fn_oid;
+	if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		/* The function called directly; as an operator, the RESTRICT estimator is used. */
+		auto *req = reinterpret_cast<SupportRequestSelectivity *>(rawreq);
+		req->selectivity = req->is_join ? DEFAULT_RANGE_INEQ_SEL
+										: restriction_selectivity<T, K>(req->root, req->args,
+																		req->varRelid);
+		PG_RETURN_POINTER(req);
+	}
+	if (IsA(rawreq, SupportRequestSimplify))
+	{
+		auto *req = reinterpret_cast<SupportRequestSimplify *>(rawreq);
+		Node *rewritten = simplified<T, K>(req, support_fn);
+		PG_RETURN_POINTER(rewritten);
+	}
+	if (IsA(rawreq, SupportRequestIndexCondition))
+	{
+		auto *req = reinterpret_cast<SupportRequestIndexCondition *>(rawreq);
+		List *conditions = index_conditions<T, K>(req, support_fn);
+		PG_RETURN_POINTER(conditions);
+	}
+	/* Not PG_RETURN_POINTER(nullptr): on 19 that no longer compiles in C++. */
+	return (Datum) 0;
+}
+
+/* RESTRICT estimator of the operators: (root, operator, args, varRelid). */
+template <class T, op_kind K>
+Datum
+id_restrict_sel(FunctionCallInfo fcinfo)
+{
+	PlannerInfo *root = reinterpret_cast<PlannerInfo *>(PG_GETARG_POINTER(0));
+	List *args = reinterpret_cast<List *>(PG_GETARG_POINTER(2));
+	const int varRelid = PG_GETARG_INT32(3);
+	const double selectivity = restriction_selectivity<T, K>(root, args, varRelid);
+	PG_RETURN_FLOAT8(selectivity);
+}
+
+} /* namespace */
+
+/* One block of fmgr entry points per type, each named after its SQL object. */
+#define IDT_PLANNER(T)                                                                             \
+	PG_FUNCTION_INFO_V1(T##_starts_with_support);                                                  \
+	Datum T##_starts_with_support(PG_FUNCTION_ARGS)                                                \
+	{                                                                                              \
+		return id_support<T##_traits, op_kind::starts_with>(fcinfo);                               \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_contained_support);                                                    \
+	Datum T##_contained_support(PG_FUNCTION_ARGS)                                                  \
+	{                                                                                              \
+		return id_support<T##_traits, op_kind::contained>(fcinfo);                                 \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_starts_with_sel);                                                      \
+	Datum T##_starts_with_sel(PG_FUNCTION_ARGS)                                                    \
+	{                                                                                              \
+		return id_restrict_sel<T##_traits, op_kind::starts_with>(fcinfo);                          \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_contained_sel);                                                        \
+	Datum T##_contained_sel(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		return id_restrict_sel<T##_traits, op_kind::contained>(fcinfo);                            \
+	}
+
+extern "C" {
+
+IDT_PLANNER(uid11)
+IDT_PLANNER(timeid)
+IDT_PLANNER(ulidflake)
+IDT_PLANNER(ulid)
+IDT_PLANNER(euid)
+
+} /* extern "C" */
