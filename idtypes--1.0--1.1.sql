@@ -884,8 +884,7 @@ FOR TYPE uid11 USING brin AS
 	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
 	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
 	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
-	FUNCTION 11 uid11_hash(uid11),
-	STORAGE pg_catalog.pg_brin_bloom_summary;
+	FUNCTION 11 uid11_hash(uid11);
 COMMENT ON OPERATOR CLASS uid11_bloom_ops USING brin IS 'BRIN bloom operator class of uid11 (equality)';
 COMMENT ON OPERATOR FAMILY uid11_bloom_ops USING brin IS 'BRIN bloom operator family of uid11';
 
@@ -897,8 +896,7 @@ FOR TYPE timeid USING brin AS
 	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
 	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
 	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
-	FUNCTION 11 timeid_hash(timeid),
-	STORAGE pg_catalog.pg_brin_bloom_summary;
+	FUNCTION 11 timeid_hash(timeid);
 COMMENT ON OPERATOR CLASS timeid_bloom_ops USING brin IS 'BRIN bloom operator class of timeid (equality)';
 COMMENT ON OPERATOR FAMILY timeid_bloom_ops USING brin IS 'BRIN bloom operator family of timeid';
 
@@ -910,8 +908,7 @@ FOR TYPE ulidflake USING brin AS
 	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
 	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
 	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
-	FUNCTION 11 ulidflake_hash(ulidflake),
-	STORAGE pg_catalog.pg_brin_bloom_summary;
+	FUNCTION 11 ulidflake_hash(ulidflake);
 COMMENT ON OPERATOR CLASS ulidflake_bloom_ops USING brin IS 'BRIN bloom operator class of ulidflake (equality)';
 COMMENT ON OPERATOR FAMILY ulidflake_bloom_ops USING brin IS 'BRIN bloom operator family of ulidflake';
 
@@ -923,8 +920,7 @@ FOR TYPE ulid USING brin AS
 	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
 	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
 	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
-	FUNCTION 11 ulid_hash(ulid),
-	STORAGE pg_catalog.pg_brin_bloom_summary;
+	FUNCTION 11 ulid_hash(ulid);
 COMMENT ON OPERATOR CLASS ulid_bloom_ops USING brin IS 'BRIN bloom operator class of ulid (equality)';
 COMMENT ON OPERATOR FAMILY ulid_bloom_ops USING brin IS 'BRIN bloom operator family of ulid';
 
@@ -936,8 +932,7 @@ FOR TYPE euid USING brin AS
 	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
 	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
 	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
-	FUNCTION 11 euid_hash(euid),
-	STORAGE pg_catalog.pg_brin_bloom_summary;
+	FUNCTION 11 euid_hash(euid);
 COMMENT ON OPERATOR CLASS euid_bloom_ops USING brin IS 'BRIN bloom operator class of euid (equality)';
 COMMENT ON OPERATOR FAMILY euid_bloom_ops USING brin IS 'BRIN bloom operator family of euid';
 

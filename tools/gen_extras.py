@@ -24,8 +24,7 @@ FOR TYPE {t} USING brin AS
 \tFUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
 \tFUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
 \tFUNCTION 5 pg_catalog.brin_bloom_options(internal),
-\tFUNCTION 11 {t}_hash({t}),
-\tSTORAGE pg_catalog.pg_brin_bloom_summary;
+\tFUNCTION 11 {t}_hash({t});
 COMMENT ON OPERATOR CLASS {t}_bloom_ops USING brin IS 'BRIN bloom operator class of {t} (equality)';
 COMMENT ON OPERATOR FAMILY {t}_bloom_ops USING brin IS 'BRIN bloom operator family of {t}';
 """
