@@ -35,14 +35,17 @@ id_in_range_interval(FunctionCallInfo fcinfo)
 	const Datum val = DirectFunctionCall1(time_of, PG_GETARG_DATUM(0));
 	const Datum base = DirectFunctionCall1(time_of, PG_GETARG_DATUM(1));
 	return DirectFunctionCall5(in_range_timestamptz_interval, val, base, PG_GETARG_DATUM(2),
-							   PG_GETARG_DATUM(3), PG_GETARG_DATUM(4));
+	                           PG_GETARG_DATUM(3), PG_GETARG_DATUM(4));
 }
 
 } /* namespace */
 
 #define IDT_IN_RANGE(T, TIME_OF)                                                                   \
 	PG_FUNCTION_INFO_V1(T##_in_range_interval);                                                    \
-	Datum T##_in_range_interval(PG_FUNCTION_ARGS) { return id_in_range_interval<TIME_OF>(fcinfo); }
+	Datum T##_in_range_interval(PG_FUNCTION_ARGS)                                                  \
+	{                                                                                              \
+		return id_in_range_interval<TIME_OF>(fcinfo);                                              \
+	}
 
 extern "C" {
 IDT_IN_RANGE(uid11, xid_timestamp)
