@@ -7,7 +7,7 @@
 
 CREATE FUNCTION idtypes_version() RETURNS text
 AS 'MODULE_PATHNAME', 'idtypes_version'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idtypes_version() IS 'version of the loaded idtypes library';
 
@@ -2338,3 +2338,112 @@ AS 'MODULE_PATHNAME', 'generate_tid_at'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION generate_timeid_at(timestamptz, int4) IS 'alias of generate_tid_at(timestamptz, int4): a timeid for the given time and clock id';
 
+
+-- ------------------------------------------------------------------------------------------------
+-- BRIN bloom operator classes
+-- ------------------------------------------------------------------------------------------------
+
+CREATE OPERATOR CLASS uid11_bloom_ops
+FOR TYPE uid11 USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 uid11_hash(uid11);
+COMMENT ON OPERATOR CLASS uid11_bloom_ops USING brin IS 'BRIN bloom operator class of uid11 (equality)';
+COMMENT ON OPERATOR FAMILY uid11_bloom_ops USING brin IS 'BRIN bloom operator family of uid11';
+
+CREATE OPERATOR CLASS timeid_bloom_ops
+FOR TYPE timeid USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 timeid_hash(timeid);
+COMMENT ON OPERATOR CLASS timeid_bloom_ops USING brin IS 'BRIN bloom operator class of timeid (equality)';
+COMMENT ON OPERATOR FAMILY timeid_bloom_ops USING brin IS 'BRIN bloom operator family of timeid';
+
+CREATE OPERATOR CLASS ulidflake_bloom_ops
+FOR TYPE ulidflake USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 ulidflake_hash(ulidflake);
+COMMENT ON OPERATOR CLASS ulidflake_bloom_ops USING brin IS 'BRIN bloom operator class of ulidflake (equality)';
+COMMENT ON OPERATOR FAMILY ulidflake_bloom_ops USING brin IS 'BRIN bloom operator family of ulidflake';
+
+CREATE OPERATOR CLASS ulid_bloom_ops
+FOR TYPE ulid USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 ulid_hash(ulid);
+COMMENT ON OPERATOR CLASS ulid_bloom_ops USING brin IS 'BRIN bloom operator class of ulid (equality)';
+COMMENT ON OPERATOR FAMILY ulid_bloom_ops USING brin IS 'BRIN bloom operator family of ulid';
+
+CREATE OPERATOR CLASS euid_bloom_ops
+FOR TYPE euid USING brin AS
+	OPERATOR 1 =,
+	FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),
+	FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),
+	FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, int4),
+	FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),
+	FUNCTION 5 pg_catalog.brin_bloom_options(internal),
+	FUNCTION 11 euid_hash(euid);
+COMMENT ON OPERATOR CLASS euid_bloom_ops USING brin IS 'BRIN bloom operator class of euid (equality)';
+COMMENT ON OPERATOR FAMILY euid_bloom_ops USING brin IS 'BRIN bloom operator family of euid';
+
+-- ------------------------------------------------------------------------------------------------
+-- btree in_range: window frames with an interval offset
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION in_range(uid11, uid11, interval, bool, bool) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_in_range_interval'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION in_range(uid11, uid11, interval, bool, bool) IS 'window RANGE support of uid11 with an interval offset: the timestamptz in_range of the two IDs'' times (xid_timestamp: the xid profile''s ms)';
+ALTER OPERATOR FAMILY uid11_ops USING btree ADD
+	FUNCTION 3 (uid11, interval) in_range(uid11, uid11, interval, bool, bool);
+
+CREATE FUNCTION in_range(timeid, timeid, interval, bool, bool) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_in_range_interval'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION in_range(timeid, timeid, interval, bool, bool) IS 'window RANGE support of timeid with an interval offset: the timestamptz in_range of the two IDs'' times (timeid_timestamp: the exact microsecond)';
+ALTER OPERATOR FAMILY timeid_ops USING btree ADD
+	FUNCTION 3 (timeid, interval) in_range(timeid, timeid, interval, bool, bool);
+
+CREATE FUNCTION in_range(ulidflake, ulidflake, interval, bool, bool) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_in_range_interval'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION in_range(ulidflake, ulidflake, interval, bool, bool) IS 'window RANGE support of ulidflake with an interval offset: the timestamptz in_range of the two IDs'' times (ulidflake_timestamp: the ms)';
+ALTER OPERATOR FAMILY ulidflake_ops USING btree ADD
+	FUNCTION 3 (ulidflake, interval) in_range(ulidflake, ulidflake, interval, bool, bool);
+
+CREATE FUNCTION in_range(ulid, ulid, interval, bool, bool) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_in_range_interval'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION in_range(ulid, ulid, interval, bool, bool) IS 'window RANGE support of ulid with an interval offset: the timestamptz in_range of the two IDs'' times (ulid_timestamp: the ms)';
+ALTER OPERATOR FAMILY ulid_ops USING btree ADD
+	FUNCTION 3 (ulid, interval) in_range(ulid, ulid, interval, bool, bool);
+
+CREATE FUNCTION in_range(euid, euid, interval, bool, bool) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_in_range_interval'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION in_range(euid, euid, interval, bool, bool) IS 'window RANGE support of euid with an interval offset: the timestamptz in_range of the two IDs'' times (euid_timestamp: the ms)';
+ALTER OPERATOR FAMILY euid_ops USING btree ADD
+	FUNCTION 3 (euid, interval) in_range(euid, euid, interval, bool, bool);
+
+-- ------------------------------------------------------------------------------------------------
+-- idtypes_version() is STABLE (1.0: IMMUTABLE)
+-- ------------------------------------------------------------------------------------------------
+
+ALTER FUNCTION idtypes_version() STABLE;

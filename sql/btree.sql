@@ -14,8 +14,8 @@ WHERE opc.opcintype IN ('uid11'::regtype, 'timeid'::regtype, 'ulidflake'::regtyp
 ORDER BY opc.opcintype::regtype::text, am.amname, opc.opcname;
 
 -- btree support functions: 1 cmp, 2 sortsupport, 4 equalimage (deduplication); 6, skip
--- support, exists on PostgreSQL 18+ only and is tested by skip_scan; the cross-type ones of ulid
--- and euid against uuid are tested by uuid_cross.
+-- support, exists on PostgreSQL 18+ only and is tested by skip_scan; 3, in_range with an interval
+-- offset, by in_range; the cross-type ones of ulid and euid against uuid are tested by uuid_cross.
 SELECT format_type(amproclefttype, NULL) AS type, amprocnum AS num, amproc
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 WHERE f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')

@@ -20,7 +20,7 @@ HEADER = """\
 
 CREATE FUNCTION idtypes_version() RETURNS text
 AS 'MODULE_PATHNAME', 'idtypes_version'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION idtypes_version() IS 'version of the loaded idtypes library';
 """
@@ -450,8 +450,13 @@ def type_named_aliases():
     return "".join(out)
 
 
+def extras_1_1():
+    import gen_extras
+    return gen_extras.section()
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
-ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases]
+ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases, extras_1_1]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */
