@@ -2441,9 +2441,3 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION in_range(euid, euid, interval, bool, bool) IS 'window RANGE support of euid with an interval offset: the timestamptz in_range of the two IDs'' times (euid_timestamp: the ms)';
 ALTER OPERATOR FAMILY euid_ops USING btree ADD
 	FUNCTION 3 (euid, interval) in_range(euid, euid, interval, bool, bool);
-
--- ------------------------------------------------------------------------------------------------
--- idtypes_version() is STABLE (1.0: IMMUTABLE)
--- ------------------------------------------------------------------------------------------------
-
-ALTER FUNCTION idtypes_version() STABLE;

@@ -213,8 +213,10 @@ def changed_in_1_1():
     for t in ("ulid", "euid"):
         out.append(f"DROP CAST ({t} AS uuid);\nDROP CAST (uuid AS {t});\n")
         out.append(uuid_casts(t))
+    import gen_extras
     import gen_ranges
     out.append(gen_ranges.changed_in_1_1())
+    out.append(gen_extras.VERSION_STABLE)
     return "".join(out)
 
 
