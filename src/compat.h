@@ -134,4 +134,17 @@ extern "C" {
 	index_beginscan((heap), (index), (snapshot), (nkeys), 0)
 #endif
 
+/*
+ * A syscache invalidation callback's second argument became enum SysCacheIdentifier in
+ * PostgreSQL 19 (an int before).
+ */
+#if PG_VERSION_NUM >= 190000
+extern "C" {
+#include "utils/syscache.h"
+}
+typedef SysCacheIdentifier idt_syscache_id;
+#else
+typedef int idt_syscache_id;
+#endif
+
 #endif /* IDTYPES_COMPAT_H */

@@ -91,7 +91,7 @@ struct member_cache
 member_cache members = {};
 
 void
-forget_members(Datum, int, uint32)
+forget_members(Datum, idt_syscache_id, uint32)
 {
 	members.valid = false;
 	members.n_support = 0;
