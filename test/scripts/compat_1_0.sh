@@ -39,8 +39,8 @@ export PGTZ=UTC
 . "$top/test/lib/nodes.sh"
 
 # --- The 1.0 release in git ---------------------------------------------------------------------
-if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" != "$top" ]; then
-	echo "compat_1_0: $top is not a git checkout (a release archive?): the 1.0 release cannot be built"
+if ! toplevel=$(git -C "$top" rev-parse --show-toplevel 2>&1) || [ "$toplevel" != "$top" ]; then
+	echo "compat_1_0: $top is not a git checkout (a release archive?; git says: ${toplevel%%$'\n'*}): the 1.0 release cannot be built"
 	exit 77
 fi
 added=$(git -C "$top" log --diff-filter=A --format=%H -- idtypes--1.1.sql | tail -n 1)
@@ -354,7 +354,8 @@ check_round() { # check_round <label>
 		ok "$label: the text dump ($(wc -l <"$out/dump-$label.txt") lines: rows, partitions, sort orders) is byte-identical to 1.0's"
 	else
 		bad "$label: the text dump differs from 1.0's:"
-		diff "$out/dump-1.0.txt" "$out/dump-$label.txt" | head -n 20 || true
+		diff "$out/dump-1.0.txt" "$out/dump-$label.txt" >"$out/dump-$label.diff" || true
+		head -n 12 "$out/dump-$label.diff" | cut -c1-200
 	fi
 
 	Q -c "\\copy (SELECT * FROM ids ORDER BY n) TO '$out/ids-$label.bin' WITH (FORMAT binary)"
@@ -378,7 +379,8 @@ SQL
 		ok "$label: 1.0's binary COPY file loads into a fresh table: the same rows and text"
 	else
 		bad "$label: 1.0's binary COPY file loads differently (rows not in both: $got)"
-		diff "$out/ids-1.0.txt" "$out/ids_bin-$label.txt" 2>&1 | head -n 10 || true
+		diff "$out/ids-1.0.txt" "$out/ids_bin-$label.txt" >"$out/ids_bin-$label.diff" 2>&1 || true
+		head -n 12 "$out/ids_bin-$label.diff" | cut -c1-200
 	fi
 
 	Q -f "$out/probe.sql" >"$out/probe-$label.txt"
