@@ -123,9 +123,34 @@ $$;
 -- ulid and euid against uuid
 -- ------------------------------------------------------------------------------------------------
 
+CREATE FUNCTION uuid_cross_eq_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_eq_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_eq_support(internal) IS 'planner support of ulid and euid = uuid: where the uuid side reads a column, core''s uuid = with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_ne_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_ne_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_ne_support(internal) IS 'planner support of ulid and euid <> uuid: where the uuid side reads a column, core''s uuid <> with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_lt_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_lt_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_lt_support(internal) IS 'planner support of ulid and euid < uuid: where the uuid side reads a column, core''s uuid < with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_le_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_le_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_le_support(internal) IS 'planner support of ulid and euid <= uuid: where the uuid side reads a column, core''s uuid <= with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_gt_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_gt_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_gt_support(internal) IS 'planner support of ulid and euid > uuid: where the uuid side reads a column, core''s uuid > with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_ge_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_ge_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_ge_support(internal) IS 'planner support of ulid and euid >= uuid: where the uuid side reads a column, core''s uuid >= with the ID relabeled as uuid';
+
 CREATE FUNCTION ulid_eq_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION ulid_eq_uuid(ulid, uuid) IS 'ulid = uuid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_eq_uuid,
@@ -134,7 +159,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (ulid, uuid) IS 'ulid = uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_ne_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION ulid_ne_uuid(ulid, uuid) IS 'ulid <> uuid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ne_uuid,
@@ -143,7 +168,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (ulid, uuid) IS 'ulid <> uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_lt_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION ulid_lt_uuid(ulid, uuid) IS 'ulid < uuid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_lt_uuid,
@@ -152,7 +177,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (ulid, uuid) IS 'ulid < uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_le_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION ulid_le_uuid(ulid, uuid) IS 'ulid <= uuid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_le_uuid,
@@ -161,7 +186,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (ulid, uuid) IS 'ulid <= uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_gt_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION ulid_gt_uuid(ulid, uuid) IS 'ulid > uuid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_gt_uuid,
@@ -170,7 +195,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (ulid, uuid) IS 'ulid > uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_ge_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION ulid_ge_uuid(ulid, uuid) IS 'ulid >= uuid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ge_uuid,
@@ -183,7 +208,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION ulid_cmp_uuid(ulid, uuid) IS 'btree comparison of ulid and uuid';
 CREATE FUNCTION uuid_eq_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION uuid_eq_ulid(uuid, ulid) IS 'uuid = ulid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_eq_ulid,
@@ -192,7 +217,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (uuid, ulid) IS 'uuid = ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ne_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION uuid_ne_ulid(uuid, ulid) IS 'uuid <> ulid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ne_ulid,
@@ -201,7 +226,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (uuid, ulid) IS 'uuid <> ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_lt_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION uuid_lt_ulid(uuid, ulid) IS 'uuid < ulid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_lt_ulid,
@@ -210,7 +235,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (uuid, ulid) IS 'uuid < ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_le_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION uuid_le_ulid(uuid, ulid) IS 'uuid <= ulid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_le_ulid,
@@ -219,7 +244,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (uuid, ulid) IS 'uuid <= ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_gt_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION uuid_gt_ulid(uuid, ulid) IS 'uuid > ulid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_gt_ulid,
@@ -228,7 +253,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (uuid, ulid) IS 'uuid > ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ge_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION uuid_ge_ulid(uuid, ulid) IS 'uuid >= ulid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ge_ulid,
@@ -276,7 +301,7 @@ ALTER OPERATOR FAMILY ulid_ops USING hash ADD
 
 CREATE FUNCTION euid_eq_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION euid_eq_uuid(euid, uuid) IS 'euid = uuid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_eq_uuid,
@@ -285,7 +310,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (euid, uuid) IS 'euid = uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_ne_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION euid_ne_uuid(euid, uuid) IS 'euid <> uuid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ne_uuid,
@@ -294,7 +319,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (euid, uuid) IS 'euid <> uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_lt_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION euid_lt_uuid(euid, uuid) IS 'euid < uuid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_lt_uuid,
@@ -303,7 +328,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (euid, uuid) IS 'euid < uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_le_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION euid_le_uuid(euid, uuid) IS 'euid <= uuid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_le_uuid,
@@ -312,7 +337,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (euid, uuid) IS 'euid <= uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_gt_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION euid_gt_uuid(euid, uuid) IS 'euid > uuid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_gt_uuid,
@@ -321,7 +346,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (euid, uuid) IS 'euid > uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_ge_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION euid_ge_uuid(euid, uuid) IS 'euid >= uuid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ge_uuid,
@@ -334,7 +359,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION euid_cmp_uuid(euid, uuid) IS 'btree comparison of euid and uuid';
 CREATE FUNCTION uuid_eq_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION uuid_eq_euid(uuid, euid) IS 'uuid = euid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_eq_euid,
@@ -343,7 +368,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (uuid, euid) IS 'uuid = euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ne_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION uuid_ne_euid(uuid, euid) IS 'uuid <> euid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ne_euid,
@@ -352,7 +377,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (uuid, euid) IS 'uuid <> euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_lt_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION uuid_lt_euid(uuid, euid) IS 'uuid < euid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_lt_euid,
@@ -361,7 +386,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (uuid, euid) IS 'uuid < euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_le_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION uuid_le_euid(uuid, euid) IS 'uuid <= euid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_le_euid,
@@ -370,7 +395,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (uuid, euid) IS 'uuid <= euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_gt_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION uuid_gt_euid(uuid, euid) IS 'uuid > euid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_gt_euid,
@@ -379,7 +404,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (uuid, euid) IS 'uuid > euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ge_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION uuid_ge_euid(uuid, euid) IS 'uuid >= euid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ge_euid,

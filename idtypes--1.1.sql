@@ -1571,9 +1571,34 @@ $$;
 -- ulid and euid against uuid
 -- ------------------------------------------------------------------------------------------------
 
+CREATE FUNCTION uuid_cross_eq_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_eq_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_eq_support(internal) IS 'planner support of ulid and euid = uuid: where the uuid side reads a column, core''s uuid = with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_ne_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_ne_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_ne_support(internal) IS 'planner support of ulid and euid <> uuid: where the uuid side reads a column, core''s uuid <> with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_lt_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_lt_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_lt_support(internal) IS 'planner support of ulid and euid < uuid: where the uuid side reads a column, core''s uuid < with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_le_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_le_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_le_support(internal) IS 'planner support of ulid and euid <= uuid: where the uuid side reads a column, core''s uuid <= with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_gt_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_gt_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_gt_support(internal) IS 'planner support of ulid and euid > uuid: where the uuid side reads a column, core''s uuid > with the ID relabeled as uuid';
+CREATE FUNCTION uuid_cross_ge_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uuid_cross_ge_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_cross_ge_support(internal) IS 'planner support of ulid and euid >= uuid: where the uuid side reads a column, core''s uuid >= with the ID relabeled as uuid';
+
 CREATE FUNCTION ulid_eq_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION ulid_eq_uuid(ulid, uuid) IS 'ulid = uuid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_eq_uuid,
@@ -1582,7 +1607,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (ulid, uuid) IS 'ulid = uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_ne_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION ulid_ne_uuid(ulid, uuid) IS 'ulid <> uuid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ne_uuid,
@@ -1591,7 +1616,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (ulid, uuid) IS 'ulid <> uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_lt_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION ulid_lt_uuid(ulid, uuid) IS 'ulid < uuid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_lt_uuid,
@@ -1600,7 +1625,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (ulid, uuid) IS 'ulid < uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_le_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION ulid_le_uuid(ulid, uuid) IS 'ulid <= uuid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_le_uuid,
@@ -1609,7 +1634,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (ulid, uuid) IS 'ulid <= uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_gt_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION ulid_gt_uuid(ulid, uuid) IS 'ulid > uuid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_gt_uuid,
@@ -1618,7 +1643,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (ulid, uuid) IS 'ulid > uuid, comparing the 16 bytes';
 CREATE FUNCTION ulid_ge_uuid(ulid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION ulid_ge_uuid(ulid, uuid) IS 'ulid >= uuid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = ulid, RIGHTARG = uuid, FUNCTION = ulid_ge_uuid,
@@ -1631,7 +1656,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION ulid_cmp_uuid(ulid, uuid) IS 'btree comparison of ulid and uuid';
 CREATE FUNCTION uuid_eq_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION uuid_eq_ulid(uuid, ulid) IS 'uuid = ulid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_eq_ulid,
@@ -1640,7 +1665,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (uuid, ulid) IS 'uuid = ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ne_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION uuid_ne_ulid(uuid, ulid) IS 'uuid <> ulid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ne_ulid,
@@ -1649,7 +1674,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (uuid, ulid) IS 'uuid <> ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_lt_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION uuid_lt_ulid(uuid, ulid) IS 'uuid < ulid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_lt_ulid,
@@ -1658,7 +1683,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (uuid, ulid) IS 'uuid < ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_le_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION uuid_le_ulid(uuid, ulid) IS 'uuid <= ulid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_le_ulid,
@@ -1667,7 +1692,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (uuid, ulid) IS 'uuid <= ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_gt_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION uuid_gt_ulid(uuid, ulid) IS 'uuid > ulid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_gt_ulid,
@@ -1676,7 +1701,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (uuid, ulid) IS 'uuid > ulid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ge_ulid(uuid, ulid) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION uuid_ge_ulid(uuid, ulid) IS 'uuid >= ulid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = uuid, RIGHTARG = ulid, FUNCTION = uuid_ge_ulid,
@@ -1724,7 +1749,7 @@ ALTER OPERATOR FAMILY ulid_ops USING hash ADD
 
 CREATE FUNCTION euid_eq_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION euid_eq_uuid(euid, uuid) IS 'euid = uuid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_eq_uuid,
@@ -1733,7 +1758,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (euid, uuid) IS 'euid = uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_ne_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION euid_ne_uuid(euid, uuid) IS 'euid <> uuid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ne_uuid,
@@ -1742,7 +1767,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (euid, uuid) IS 'euid <> uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_lt_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION euid_lt_uuid(euid, uuid) IS 'euid < uuid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_lt_uuid,
@@ -1751,7 +1776,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (euid, uuid) IS 'euid < uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_le_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION euid_le_uuid(euid, uuid) IS 'euid <= uuid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_le_uuid,
@@ -1760,7 +1785,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (euid, uuid) IS 'euid <= uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_gt_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION euid_gt_uuid(euid, uuid) IS 'euid > uuid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_gt_uuid,
@@ -1769,7 +1794,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (euid, uuid) IS 'euid > uuid, comparing the 16 bytes';
 CREATE FUNCTION euid_ge_uuid(euid, uuid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION euid_ge_uuid(euid, uuid) IS 'euid >= uuid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = euid, RIGHTARG = uuid, FUNCTION = euid_ge_uuid,
@@ -1782,7 +1807,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION euid_cmp_uuid(euid, uuid) IS 'btree comparison of euid and uuid';
 CREATE FUNCTION uuid_eq_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_eq'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_eq_support;
 COMMENT ON FUNCTION uuid_eq_euid(uuid, euid) IS 'uuid = euid, comparing the 16 bytes';
 CREATE OPERATOR = (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_eq_euid,
@@ -1791,7 +1816,7 @@ CREATE OPERATOR = (
 COMMENT ON OPERATOR = (uuid, euid) IS 'uuid = euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ne_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ne'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ne_support;
 COMMENT ON FUNCTION uuid_ne_euid(uuid, euid) IS 'uuid <> euid, comparing the 16 bytes';
 CREATE OPERATOR <> (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ne_euid,
@@ -1800,7 +1825,7 @@ CREATE OPERATOR <> (
 COMMENT ON OPERATOR <> (uuid, euid) IS 'uuid <> euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_lt_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_lt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_lt_support;
 COMMENT ON FUNCTION uuid_lt_euid(uuid, euid) IS 'uuid < euid, comparing the 16 bytes';
 CREATE OPERATOR < (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_lt_euid,
@@ -1809,7 +1834,7 @@ CREATE OPERATOR < (
 COMMENT ON OPERATOR < (uuid, euid) IS 'uuid < euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_le_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_le'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_le_support;
 COMMENT ON FUNCTION uuid_le_euid(uuid, euid) IS 'uuid <= euid, comparing the 16 bytes';
 CREATE OPERATOR <= (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_le_euid,
@@ -1818,7 +1843,7 @@ CREATE OPERATOR <= (
 COMMENT ON OPERATOR <= (uuid, euid) IS 'uuid <= euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_gt_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_gt'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_gt_support;
 COMMENT ON FUNCTION uuid_gt_euid(uuid, euid) IS 'uuid > euid, comparing the 16 bytes';
 CREATE OPERATOR > (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_gt_euid,
@@ -1827,7 +1852,7 @@ CREATE OPERATOR > (
 COMMENT ON OPERATOR > (uuid, euid) IS 'uuid > euid, comparing the 16 bytes';
 CREATE FUNCTION uuid_ge_euid(uuid, euid) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_ge'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF SUPPORT uuid_cross_ge_support;
 COMMENT ON FUNCTION uuid_ge_euid(uuid, euid) IS 'uuid >= euid, comparing the 16 bytes';
 CREATE OPERATOR >= (
 	LEFTARG = uuid, RIGHTARG = euid, FUNCTION = uuid_ge_euid,

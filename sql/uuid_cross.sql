@@ -1,7 +1,7 @@
 -- uuid_cross: ulid and euid compare with uuid (all six operators, both argument orders) in the
 -- btree and hash families of the types, so that a parameter typed uuid, as drivers and ORMs send
 -- 16-byte IDs, finds the row through the index, also in a generic plan, and hash and merge joins
--- work across the two types.
+-- work across the two types; an index on a uuid column serves ulid and euid values and joins.
 CREATE TABLE ux (id ulid PRIMARY KEY, e euid UNIQUE, n int NOT NULL);
 INSERT INTO ux
 SELECT generate_ulid_at(t), generate_euid_at(t), g
@@ -64,5 +64,39 @@ WHERE c.opcname IN ('ulid_ops', 'euid_ops', 'uuid_ops') AND a.amname IN ('btree'
 ORDER BY 1, 2;
 CREATE INDEX ON uu (u);
 SELECT count(*) FROM uu WHERE u = (SELECT id::uuid FROM ux WHERE n = 3);
+
+-- An index on the uuid column serves a ulid or euid value, both ways round, and a join from
+-- either side: where the uuid side reads a column, the comparison becomes uuid's own, with the ID
+-- relabeled as uuid (the same 16 bytes).
+ANALYZE uu;
+SET enable_seqscan = off;
+-- Plans with fixed values (the first ID at 08:00:04 UTC, and the same bytes as an euid), rows
+-- with a value taken from uu.
+SELECT u::ulid AS l FROM uu ORDER BY u LIMIT 1 OFFSET 5 \gset
+\set fl '''01KDW94AX00000000000000000'''
+\set fe '''06DQH4HBM00000000000000003Y'''
+EXPLAIN (COSTS OFF) SELECT count(*) FROM uu WHERE u = :fl::ulid;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM uu WHERE :fe::euid = u;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM uu WHERE u >= :fl::ulid AND u < :fe::euid;
+SELECT (SELECT count(*) FROM uu WHERE u = :'l'::ulid) AS by_index,
+       (SELECT count(*) FROM uu WHERE u::text = (:'l'::ulid)::uuid::text) AS by_text;
+PREPARE uu_by_ulid(ulid) AS SELECT count(*) FROM uu WHERE u = $1;
+EXPLAIN (COSTS OFF) EXECUTE uu_by_ulid(:fl);
+EXECUTE uu_by_ulid(:'l');
+RESET plan_cache_mode;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+-- A nested loop from ux into uu's index, and from uu into ux's.
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ux JOIN uu ON uu.u = ux.id WHERE ux.id < :fl;
+SELECT count(*) FROM ux JOIN uu ON uu.u = ux.id WHERE ux.id < :fl;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ux JOIN uu ON uu.u = ux.id WHERE uu.u < :fl::ulid;
+SELECT count(*) FROM ux JOIN uu ON uu.u = ux.id WHERE uu.u < :fl::ulid;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM uu JOIN ux ON ux.e = uu.u WHERE uu.u < :fe::euid;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_seqscan;
+-- A uuid constant or parameter against the ID column keeps the cross-type operator, which the
+-- ID column's own index serves (above); the rewrite needs a uuid column.
+EXPLAIN (COSTS OFF) SELECT n FROM ux WHERE id = :fl::ulid::uuid;
 
 DROP TABLE ux, uu;

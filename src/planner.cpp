@@ -15,6 +15,7 @@ extern "C" {
 #include "catalog/dependency.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_am.h"
+#include "catalog/pg_cast.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_depend.h"
 #include "catalog/pg_extension.h"
@@ -948,6 +949,81 @@ id_restrict_sel(FunctionCallInfo fcinfo)
 	PG_RETURN_FLOAT8(selectivity);
 }
 
+/* Is there a binary-coercible cast (any context) from src to dst? */
+bool
+binary_cast(Oid src, Oid dst)
+{
+	HeapTuple tuple = SearchSysCache2(CASTSOURCETARGET, ObjectIdGetDatum(src), ObjectIdGetDatum(dst));
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	const bool binary = reinterpret_cast<Form_pg_cast>(GETSTRUCT(tuple))->castmethod == COERCION_METHOD_BINARY;
+	ReleaseSysCache(tuple);
+	return binary;
+}
+
+/*
+ * "<id> op uuid" and "uuid op <id>" (the cross-type comparisons of ulid and euid with uuid) where
+ * the uuid side reads a column, rewritten into core's uuid operator of the same strategy with the
+ * ID relabeled as uuid (the same 16 bytes, compared the same way: the cast is binary-coercible).
+ * Then the condition is uuid's own: an index on the uuid column (uuid_ops) serves
+ * "uuid_col = ulid_value", and a join "uuid_col = ulid_col" is an equivalence of uuid values,
+ * hashed and sorted as uuid, with an index on either side usable (ulid_ops holds uuid's
+ * operators too). Putting our cross-type operators into core's uuid_ops families instead makes
+ * the planner pick uuid_ops for merge joins of ulid (an error: "missing operator 1(ulid,ulid) in
+ * opfamily 2968"), or, with ulid's own operators there too, for ORDER BY and max() on a ulid
+ * column (which then sort instead of reading the index). Where the uuid side is a constant or a
+ * parameter the operator stays: the ID column's own index serves it. A catalog whose casts are
+ * not binary-coercible (1.0) gets no rewrite. strategy: a btree strategy, or 0 for <>.
+ */
+Node *
+uuid_cross_rewrite(SupportRequestSimplify *req, int strategy)
+{
+	List *args = req->fcall->args;
+	if (list_length(args) != 2)
+		return nullptr;
+	Node *left = static_cast<Node *>(linitial(args));
+	Node *right = static_cast<Node *>(lsecond(args));
+	const bool uuid_left = exprType(left) == UUIDOID;
+	Node *uuid_side = uuid_left ? left : right;
+	Node *id_side = uuid_left ? right : left;
+	const Oid id_type = exprType(id_side);
+	if (exprType(uuid_side) != UUIDOID || id_type == UUIDOID || get_typlen(id_type) != 16 ||
+		!binary_cast(id_type, UUIDOID) || !binary_cast(UUIDOID, id_type) ||
+		!contain_var_clause(uuid_side))
+		return nullptr;
+	TypeCacheEntry *tce = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tce->btree_opf))
+		return nullptr;
+	Oid opno = get_opfamily_member(tce->btree_opf, UUIDOID, UUIDOID,
+								   strategy == 0 ? BTEqualStrategyNumber : strategy);
+	if (OidIsValid(opno) && strategy == 0)
+		opno = get_negator(opno);
+	if (!OidIsValid(opno))
+		return nullptr;
+	Node *relabeled = reinterpret_cast<Node *>(makeRelabelType(
+		reinterpret_cast<Expr *>(id_side), UUIDOID, -1, InvalidOid, COERCE_IMPLICIT_CAST));
+	Expr *l = reinterpret_cast<Expr *>(uuid_left ? uuid_side : relabeled);
+	Expr *r = reinterpret_cast<Expr *>(uuid_left ? relabeled : uuid_side);
+	auto *op = reinterpret_cast<OpExpr *>(
+		make_opclause(opno, BOOLOID, false, l, r, InvalidOid, InvalidOid));
+	op->location = req->fcall->location;
+	set_opfuncid(op);
+	return reinterpret_cast<Node *>(op);
+}
+
+Datum
+uuid_cross_support(FunctionCallInfo fcinfo, int strategy)
+{
+	Node *rawreq = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
+	if (IsA(rawreq, SupportRequestSimplify))
+	{
+		Node *rewritten =
+			uuid_cross_rewrite(reinterpret_cast<SupportRequestSimplify *>(rawreq), strategy);
+		PG_RETURN_POINTER(rewritten);
+	}
+	return (Datum) 0;
+}
+
 } /* namespace */
 
 /* One block of fmgr entry points per type, each named after its SQL object. */
@@ -980,5 +1056,17 @@ IDT_PLANNER(timeid)
 IDT_PLANNER(ulidflake)
 IDT_PLANNER(ulid)
 IDT_PLANNER(euid)
+
+/* The comparisons of ulid and euid with uuid, both ways: one support function per strategy. */
+#define IDT_UUID_CROSS(name, strategy)                                                             \
+	PG_FUNCTION_INFO_V1(uuid_cross_##name##_support);                                              \
+	Datum uuid_cross_##name##_support(PG_FUNCTION_ARGS) { return uuid_cross_support(fcinfo, strategy); }
+
+IDT_UUID_CROSS(eq, BTEqualStrategyNumber)
+IDT_UUID_CROSS(ne, 0)
+IDT_UUID_CROSS(lt, BTLessStrategyNumber)
+IDT_UUID_CROSS(le, BTLessEqualStrategyNumber)
+IDT_UUID_CROSS(gt, BTGreaterStrategyNumber)
+IDT_UUID_CROSS(ge, BTGreaterEqualStrategyNumber)
 
 } /* extern "C" */

@@ -285,12 +285,19 @@ def uuid_cross_type():
            ("le", "<=", ">=", ">", "scalarlesel", "scalarlejoinsel"),
            ("gt", ">", "<", "<=", "scalargtsel", "scalargtjoinsel"),
            ("ge", ">=", "<=", "<", "scalargesel", "scalargejoinsel")]
+    out.append("\n")
+    for name, op, *_ in ops:
+        out.append(fn(f"uuid_cross_{name}_support", "internal", "internal"))
+        out.append(f"COMMENT ON FUNCTION uuid_cross_{name}_support(internal) IS "
+                   f"'planner support of ulid and euid {op} uuid: where the uuid side reads a column, "
+                   f"core''s uuid {op} with the ID relabeled as uuid';\n")
     for t in ("ulid", "euid"):
         out.append("\n")
         for left, right in ((t, "uuid"), ("uuid", t)):
             for name, op, com, neg, rest, join in ops:
                 f = f"{left}_{name}_{right}"
-                out.append(fn(f, f"{left}, {right}", "bool", " LEAKPROOF", symbol=f"{t}_{name}"))
+                out.append(fn(f, f"{left}, {right}", "bool",
+                              f" LEAKPROOF SUPPORT uuid_cross_{name}_support", symbol=f"{t}_{name}"))
                 out.append(f"COMMENT ON FUNCTION {f}({left}, {right}) IS "
                            f"'{left} {op} {right}, comparing the 16 bytes';\n")
                 extra = ", MERGES, HASHES" if op == "=" else ""
