@@ -71,11 +71,20 @@ ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, uns
 }
 
 gen64
-tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id) noexcept
+tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id,
+		 std::int64_t max_ahead_us) noexcept
 {
 	std::uint64_t micros;
 	if (have_last && now_unix_us <= static_cast<std::int64_t>(timeid_micros(last)))
+	{
 		micros = timeid_micros(last) + 1;
+		if (micros > timeid_max_us)
+			return {0, gen_status::time_out_of_range};
+		// micros - now, without overflow: both lie in [0, 2^53) here, or now is negative.
+		if (now_unix_us >= 0 &&
+			static_cast<std::int64_t>(micros) - now_unix_us > max_ahead_us)
+			return {0, gen_status::overflow};
+	}
 	else if (now_unix_us < 0)
 		return {0, gen_status::time_out_of_range};
 	else
@@ -83,6 +92,41 @@ tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned 
 	if (micros > timeid_max_us)
 		return {0, gen_status::time_out_of_range};
 	return {timeid_pack(micros, clock_id), gen_status::ok};
+}
+
+std::int64_t
+steady_now(steady_clock &c, std::int64_t wall_us, std::int64_t mono_us) noexcept
+{
+	if (!c.behind)
+	{
+		if (wall_us >= c.high_us)
+			return c.high_us = wall_us;
+		// The wall clock went back: time runs on from the latest time handed out.
+		c.behind = true;
+		c.mono_at = mono_us;
+		return c.high_us;
+	}
+	// A monotonic clock never goes back; if it did (a fault), time stands still.
+	const std::int64_t elapsed = mono_us > c.mono_at ? mono_us - c.mono_at : 0;
+	const std::int64_t virt =
+		c.high_us >= 0 && elapsed > INT64_MAX - c.high_us ? INT64_MAX : c.high_us + elapsed;
+	if (wall_us >= virt)
+	{
+		c.behind = false;
+		return c.high_us = wall_us;
+	}
+	return virt;
+}
+
+void
+steady_floor(steady_clock &c, std::int64_t floor_us, std::int64_t mono_us) noexcept
+{
+	const std::int64_t now = c.behind ? steady_now(c, INT64_MIN, mono_us) : c.high_us;
+	if (floor_us <= now)
+		return;
+	c.high_us = floor_us;
+	c.mono_at = mono_us;
+	c.behind = true;
 }
 
 gen128

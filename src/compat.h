@@ -101,6 +101,12 @@ extern "C" {
  */
 #define IDT_HAVE_SSUP_DATUM_CMP (PG_VERSION_NUM >= 150000)
 
+/*
+ * PostgreSQL 17: wait events of an extension's own name (WaitEventExtensionNew); before, one
+ * shared "Extension" event (PG_WAIT_EXTENSION).
+ */
+#define IDT_HAVE_CUSTOM_WAIT_EVENTS (PG_VERSION_NUM >= 170000)
+
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 

@@ -8,6 +8,10 @@
 extern "C" {
 #include "miscadmin.h"
 #include "access/xlog.h"
+#include "access/xlogrecovery.h"
+#include "catalog/pg_control.h"
+#include "common/controldata_utils.h"
+#include "storage/latch.h"
 #include "port/pg_bitutils.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -16,6 +20,7 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
+#include "utils/wait_event.h"
 #if IDT_HAVE_DSM_REGISTRY
 #include "storage/dsm_registry.h"
 #endif
@@ -54,13 +59,31 @@ struct last_id
 	bool have;
 };
 
+/*
+ * EUID's last ID per extension, for a few extensions at a time (direct-mapped by extension; -1
+ * for none): a call with another extension than the last call's in the same ms goes on from its
+ * own extension's last ID instead of having to sort after the other extension's (which, half the
+ * time, is a wait for the next ms). Order is per extension; the extension bits keep IDs of
+ * different extensions apart.
+ */
+constexpr int euid_slots = 16;
+struct euid_slot
+{
+	int extension;
+	last_id<idt::u128> last;
+};
+
 struct gen_state
 {
 	last_id<std::uint64_t> xid;
 	last_id<std::uint64_t> tid;
 	last_id<std::uint64_t> ulidflake;
 	last_id<idt::u128> ulid;
-	last_id<idt::u128> euid;
+	last_id<idt::u128> euid; /* the largest EUID handed out, of any extension */
+	euid_slot euid_by_extension[euid_slots];
+	idt::steady_clock clock; /* the time the steps see: never back, never before the floor */
+	bool floor_set;			 /* the restart floor was applied (restart_floor_us) */
+	bool floor_in_recovery;	 /* ... while the server was still in recovery */
 };
 
 /* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
@@ -229,6 +252,72 @@ now_unix_us()
 }
 
 std::int64_t
+mono_us()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* How far TID may run ahead of its clock (more than one ID per microsecond) before it waits. */
+constexpr std::int64_t tid_max_ahead_us = 100000;
+
+/*
+ * The restart floor: no monotonic generator hands out a time before it, so that no ID committed
+ * before a crash, a restart or a failover is made again when the clock is behind after it (a VM
+ * restored, a hardware clock wrong until NTP steps it). Without a file or WAL record of our own:
+ *  - the newest commit (or abort) that recovery replayed, GetLatestXTime(): after a crash, and on
+ *    a promoted standby, every committed ID was made before its transaction's commit time;
+ *  - the last checkpoint's time from pg_control, when the clock is behind it (a checkpoint's time
+ *    is in the past of a clock that did not go back): after a clean shutdown, every ID was made
+ *    before the shutdown checkpoint's second ended, so the floor is the next second;
+ * plus the most a generator may run ahead of its clock (TID). 0 when there is nothing to keep.
+ */
+std::int64_t
+restart_floor_us(std::int64_t wall_us)
+{
+	std::int64_t floor = 0;
+	const TimestampTz latest = GetLatestXTime();
+	if (latest != 0)
+		floor = latest + glue::unix_to_pg_us;
+	bool crc_ok = false;
+	ControlFileData *control = get_controlfile(DataDir, &crc_ok);
+	if (crc_ok)
+	{
+		const std::int64_t checkpoint_us =
+			static_cast<std::int64_t>(control->checkPointCopy.time) * 1000000;
+		if (wall_us < checkpoint_us)
+			floor = Max(floor, checkpoint_us + 1000000);
+	}
+	pfree(control);
+	return floor == 0 ? 0 : floor + tid_max_ahead_us;
+}
+
+/*
+ * Wait on an overflow: until about the next clock unit, in a latch wait that shows as the wait
+ * event IdtypesGeneratorOverflow (Extension on 15 and 16) in pg_stat_activity, wakes on an
+ * interrupt, and ends with the postmaster. The n-th wait of one call sleeps 2^n ms, at most
+ * 16 ms: the first after a burst ends within the next ms; a clock that stays behind for longer
+ * (TID's run-ahead bound) costs a wakeup every 16 ms, not a spinning core.
+ */
+void
+overflow_wait(int attempt)
+{
+#if IDT_HAVE_CUSTOM_WAIT_EVENTS
+	static uint32 wait_event = 0;
+	if (wait_event == 0)
+		wait_event = WaitEventExtensionNew("IdtypesGeneratorOverflow");
+#else
+	const uint32 wait_event = PG_WAIT_EXTENSION;
+#endif
+	const long timeout_ms = 1L << Min(attempt, 4);
+	(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, timeout_ms,
+					 wait_event);
+	ResetLatch(MyLatch);
+	CHECK_FOR_INTERRUPTS();
+}
+
+std::int64_t
 floor_div(std::int64_t a, std::int64_t b)
 {
 	return a / b - (a % b != 0 && a < 0);
@@ -277,31 +366,60 @@ random64()
 /* ---- the generation loop ----------------------------------------------------------------- */
 
 /*
+ * Apply the restart floor to the active state once per server life (cluster scope) or backend
+ * (backend scope), and again after a promotion if it was taken during recovery. Computed outside
+ * the lock (it reads pg_control), applied under it.
+ */
+void
+apply_restart_floor()
+{
+	gen_state &s = shared != nullptr ? shared->state : local_state;
+	const bool in_recovery = RecoveryInProgress();
+	/* A stale read of the flags (outside the lock) only makes this compute the floor again. */
+	if (s.floor_set && !(s.floor_in_recovery && !in_recovery))
+		return;
+	const std::int64_t floor = restart_floor_us(now_unix_us());
+	const std::int64_t mono = mono_us();
+	if (shared != nullptr)
+		SpinLockAcquire(&shared->mutex);
+	if (!s.floor_set || (s.floor_in_recovery && !in_recovery))
+	{
+		idt::steady_floor(s.clock, floor, mono);
+		s.floor_set = true;
+		s.floor_in_recovery = in_recovery;
+	}
+	if (shared != nullptr)
+		SpinLockRelease(&shared->mutex);
+}
+
+/*
  * Run one core step under the active scope until it yields an ID. step(state, now_us, r)
- * returns a gen_status and stores the ID into the state itself; r holds the NRandom random
+ * returns a gen_status and stores the ID into the state itself; now_us is the state's steady
+ * clock (the wall clock, never back, never before the restart floor); r holds the NRandom random
  * words the format needs, drawn before the lock is taken (a draw may raise an error). On
- * overflow the policy says wait (spin to the next clock unit) or error.
+ * overflow the policy says wait (sleep to about the next clock unit) or error.
  */
 template <int NRandom, class Step>
 void
 generate(const char *type_name, Step step)
 {
 	attach_shared_state();
-	for (;;)
+	apply_restart_floor();
+	for (int attempt = 0;; attempt++)
 	{
-		const std::int64_t now = now_unix_us();
+		const std::int64_t wall = now_unix_us();
 		std::uint64_t r[NRandom > 0 ? NRandom : 1] = {0};
 		for (int i = 0; i < NRandom; i++)
 			r[i] = random64();
+		gen_state &s = shared != nullptr ? shared->state : local_state;
 		idt::gen_status status;
 		if (shared != nullptr)
-		{
 			SpinLockAcquire(&shared->mutex);
-			status = step(shared->state, now, r);
+		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */
+		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
+		status = step(s, idt::steady_now(s.clock, wall, mono), r);
+		if (shared != nullptr)
 			SpinLockRelease(&shared->mutex);
-		}
-		else
-			status = step(local_state, now, r);
 
 		if (status == idt::gen_status::ok)
 			return;
@@ -314,7 +432,7 @@ generate(const char *type_name, Step step)
 					 errmsg("%s generator overflow: no larger ID is left in this time unit",
 							type_name),
 					 errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
-		CHECK_FOR_INTERRUPTS();
+		overflow_wait(attempt);
 	}
 }
 
@@ -366,8 +484,23 @@ arg_ms_since(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t
 unsigned
 tid_default_clock_id()
 {
+	constexpr unsigned clock_id_bits = 10;
 	if (tid_clock_id_setting >= 0)
+	{
+		/* A database's or a user's setting must not undo the node partitioning of the server's. */
+		if (node_id_setting >= 0 &&
+			(tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id_setting)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("idtypes.tid_clock_id %d does not carry idtypes.node_id %d",
+							tid_clock_id_setting, node_id_setting),
+					 errdetail("With idtypes.node_id set, the top %u bits of a TID clock id are the "
+							   "node id: clock ids %d to %d.",
+							   node_id_bits, node_id_setting << (clock_id_bits - node_id_bits),
+							   ((node_id_setting + 1) << (clock_id_bits - node_id_bits)) - 1),
+					 errhint("Reset idtypes.tid_clock_id, or set it within that range.")));
 		return static_cast<unsigned>(tid_clock_id_setting);
+	}
 	const unsigned sbits = slot_bits();
 	/*
 	 * With shared state the micros never repeat in the cluster, so a best-effort id (0..31)
@@ -376,7 +509,6 @@ tid_default_clock_id()
 	 * slot, unique among live backends, is then the clock id (the spec's "context-dependent"
 	 * use), below the node id if one is set, so their IDs cannot collide.
 	 */
-	constexpr unsigned clock_id_bits = 10;
 	if (node_id_setting >= 0)
 	{
 		constexpr unsigned low_bits = clock_id_bits - node_id_bits;
@@ -395,7 +527,16 @@ tid_default_clock_id()
 	}
 	if (sbits == 0)
 		return static_cast<unsigned>(GetSystemIdentifier() % 32);
-	return static_cast<unsigned>(slot_value(clock_id_bits));
+	if (sbits > clock_id_bits)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("too many backends for a distinct TID clock id each with per-backend "
+						"generator state"),
+				 errdetail("The backend slot needs %u bits; a TID clock id has %u.", sbits,
+						   clock_id_bits),
+				 errhint("Pass a clock id to generate_tid(), add idtypes to "
+						 "shared_preload_libraries, or use PostgreSQL 17 or later.")));
+	return static_cast<unsigned>(slot_value(sbits));
 }
 
 Datum
@@ -444,7 +585,8 @@ tid_generate(unsigned clock_id)
 	std::uint64_t out = 0;
 	/* TID has no random bits: it draws none. */
 	generate<0>("timeid", [&](gen_state &s, std::int64_t now, const std::uint64_t *) {
-		return keep(s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id), out);
+		return keep(s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id, tid_max_ahead_us),
+					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -453,11 +595,23 @@ Datum
 euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
+	const int slot = (extension + 1) % euid_slots;
 	generate<2>("euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
-		return keep(s.euid,
-					idt::euid_next(s.euid.value, s.euid.have, floor_div(now, ms), extension, r[0],
-								   r[1]),
-					out);
+		euid_slot &own = s.euid_by_extension[slot];
+		/* This extension's last ID if the slot holds it, else the largest of any (which sorts
+		 * after this extension's too). */
+		const last_id<idt::u128> &prev =
+			own.last.have && own.extension == extension ? own.last : s.euid;
+		const idt::gen128 g =
+			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, r[0], r[1]);
+		if (g.status != idt::gen_status::ok)
+			return g.status;
+		own.extension = extension;
+		own.last = {g.value, true};
+		if (!s.euid.have || s.euid.value < g.value)
+			s.euid = {g.value, true};
+		out = g.value;
+		return g.status;
 	});
 	return PointerGetDatum(glue::make_id128(out));
 }
@@ -470,8 +624,8 @@ idt_generators_init()
 	DefineCustomEnumVariable(
 		"idtypes.on_overflow",
 		"What a monotonic generator does when a time unit has no larger ID left.",
-		"wait: spin until the clock reaches the next unit; error: raise an error (the specs' "
-		"behaviour).",
+		"wait: sleep until about the next clock unit (wait event IdtypesGeneratorOverflow); error: "
+		"raise an error (the specs' behaviour).",
 		&on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
 		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",

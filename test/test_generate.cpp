@@ -373,49 +373,115 @@ TEST_CASE("ulidflake_next: the era from 2024-01-01", "[generate]")
 
 // ==== tid ===========================================================================================
 
+// tid_next without a bound on how far it runs ahead of its clock.
+constexpr std::int64_t no_bound = INT64_MAX;
+
 TEST_CASE("tid_next: micros = max(now; last + 1) with the argument's clock id", "[generate]")
 {
 	const std::uint64_t t = 1721407246480310ull;
 	const std::int64_t ts = static_cast<std::int64_t>(t);
-	idt::gen64 g = idt::tid_next(0, false, ts, 1);
+	idt::gen64 g = idt::tid_next(0, false, ts, 1, no_bound);
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == idt::timeid_pack(t, 1));
 
 	const std::uint64_t last = idt::timeid_pack(t, 1);
-	g = idt::tid_next(last, true, ts, 1);
+	g = idt::tid_next(last, true, ts, 1, no_bound);
 	CHECK(g.value == idt::timeid_pack(t + 1, 1));
-	g = idt::tid_next(last, true, ts - 1000000, 1);
+	g = idt::tid_next(last, true, ts - 1000000, 1, no_bound);
 	CHECK(g.value == idt::timeid_pack(t + 1, 1));
-	g = idt::tid_next(last, true, -5, 1);
+	g = idt::tid_next(last, true, -5, 1, no_bound);
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == idt::timeid_pack(t + 1, 1));
-	g = idt::tid_next(last, true, ts + 1, 1);
+	g = idt::tid_next(last, true, ts + 1, 1, no_bound);
 	CHECK(g.value == idt::timeid_pack(t + 1, 1));
-	g = idt::tid_next(last, true, ts + 5, 1);
+	g = idt::tid_next(last, true, ts + 5, 1, no_bound);
 	CHECK(g.value == idt::timeid_pack(t + 5, 1));
 	// The clock id is the argument's, masked to 10 bits; the last ID's clock id does not matter.
-	g = idt::tid_next(idt::timeid_pack(t, 1023), true, ts, 7);
+	g = idt::tid_next(idt::timeid_pack(t, 1023), true, ts, 7, no_bound);
 	CHECK(g.value == idt::timeid_pack(t + 1, 7));
 	CHECK(g.value > idt::timeid_pack(t, 1023));
-	g = idt::tid_next(0, false, ts, 1024 + 9);
+	g = idt::tid_next(0, false, ts, 1024 + 9, no_bound);
 	CHECK(idt::timeid_clock_id(g.value) == 9u);
+}
+
+TEST_CASE("tid_next: runs at most max_ahead_us ahead of its clock, then overflows", "[generate]")
+{
+	const std::uint64_t t = 1721407246480310ull;
+	const std::int64_t ts = static_cast<std::int64_t>(t);
+	// last + 1 is 1 us ahead of now: within a bound of 1, beyond a bound of 0.
+	idt::gen64 g = idt::tid_next(idt::timeid_pack(t, 1), true, ts, 1, 1);
+	CHECK(g.status == gen_status::ok);
+	CHECK(g.value == idt::timeid_pack(t + 1, 1));
+	CHECK(idt::tid_next(idt::timeid_pack(t, 1), true, ts, 1, 0).status == gen_status::overflow);
+	// 100 ms ahead: the bound; 100 ms + 1 us: one too many.
+	CHECK(idt::tid_next(idt::timeid_pack(t + 99999, 1), true, ts, 1, 100000).status ==
+	      gen_status::ok);
+	CHECK(idt::tid_next(idt::timeid_pack(t + 100000, 1), true, ts, 1, 100000).status ==
+	      gen_status::overflow);
+	// A clock that caught up ends the overflow; a clock far behind stays in it.
+	CHECK(idt::tid_next(idt::timeid_pack(t + 100000, 1), true, ts + 1, 1, 100000).status ==
+	      gen_status::ok);
+	CHECK(idt::tid_next(idt::timeid_pack(t, 1), true, ts - 5000000, 1, 100000).status ==
+	      gen_status::overflow);
+}
+
+TEST_CASE("steady_now: the wall clock while it leads, else time runs on from the latest",
+          "[generate]")
+{
+	idt::steady_clock c = {};
+	CHECK_FALSE(idt::steady_needs_mono(c, 1000));
+	CHECK(idt::steady_now(c, 1000, 0) == 1000);
+	CHECK(idt::steady_now(c, 1500, 0) == 1500);
+	// The wall clock steps back 1 s: time stays at the latest, then runs by the monotonic clock.
+	CHECK(idt::steady_needs_mono(c, 500));
+	CHECK(idt::steady_now(c, 500, 70) == 1500);
+	CHECK(c.behind);
+	CHECK(idt::steady_now(c, 510, 80) == 1510);
+	CHECK(idt::steady_now(c, 520, 270) == 1700);
+	// A monotonic clock that went back: time stands still, never back.
+	CHECK(idt::steady_now(c, 530, 60) == 1500);
+	// The wall clock catches up and leads again.
+	CHECK(idt::steady_now(c, 1800, 300) == 1800);
+	CHECK_FALSE(c.behind);
+	CHECK(idt::steady_now(c, 1801, 0) == 1801);
+}
+
+TEST_CASE("steady_floor: a restart floor after the clock is where time runs from", "[generate]")
+{
+	idt::steady_clock c = {};
+	idt::steady_floor(c, 5000000, 10);
+	CHECK(c.behind);
+	CHECK(idt::steady_now(c, 1000000, 10) == 5000000);
+	CHECK(idt::steady_now(c, 1000000, 1010) == 5001000);
+	CHECK(idt::steady_now(c, 6000000, 1020) == 6000000);
+	CHECK_FALSE(c.behind);
+	// A floor before the time already handed out changes nothing.
+	idt::steady_floor(c, 100, 2000);
+	CHECK_FALSE(c.behind);
+	CHECK(idt::steady_now(c, 6000001, 0) == 6000001);
+	// A floor while behind: the later of the two.
+	CHECK(idt::steady_now(c, 10, 3000) == 6000001);
+	idt::steady_floor(c, 6000000, 3500);
+	CHECK(idt::steady_now(c, 10, 3500) == 6000501);
+	idt::steady_floor(c, 9000000, 4000);
+	CHECK(idt::steady_now(c, 10, 4500) == 9000500);
 }
 
 TEST_CASE("tid_next: the 53-bit era", "[generate]")
 {
 	const std::int64_t max = static_cast<std::int64_t>(idt::timeid_max_us);
-	CHECK(idt::tid_next(0, false, -1, 0).status == gen_status::time_out_of_range);
-	CHECK(idt::tid_next(0, false, max + 1, 0).status == gen_status::time_out_of_range);
-	idt::gen64 g = idt::tid_next(0, false, 0, 0);
+	CHECK(idt::tid_next(0, false, -1, 0, no_bound).status == gen_status::time_out_of_range);
+	CHECK(idt::tid_next(0, false, max + 1, 0, no_bound).status == gen_status::time_out_of_range);
+	idt::gen64 g = idt::tid_next(0, false, 0, 0, no_bound);
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == 0);
-	g = idt::tid_next(0, false, max, 1023);
+	g = idt::tid_next(0, false, max, 1023, no_bound);
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == idt::timeid_max);
 	// no microsecond left after the last one
-	CHECK(idt::tid_next(idt::timeid_pack(idt::timeid_max_us, 0), true, max, 0).status ==
+	CHECK(idt::tid_next(idt::timeid_pack(idt::timeid_max_us, 0), true, max, 0, no_bound).status ==
 	      gen_status::time_out_of_range);
-	CHECK(idt::tid_next(idt::timeid_pack(idt::timeid_max_us - 1, 0), true, 5, 0).value ==
+	CHECK(idt::tid_next(idt::timeid_pack(idt::timeid_max_us - 1, 0), true, 5, 0, no_bound).value ==
 	      idt::timeid_pack(idt::timeid_max_us, 0));
 }
 
@@ -673,7 +739,7 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 		{
 			now += clock_step(rng);
 			const unsigned clock = static_cast<unsigned>(rng() % 1024);
-			const idt::gen64 g = idt::tid_next(last, have, now, clock);
+			const idt::gen64 g = idt::tid_next(last, have, now, clock, no_bound);
 			LOOP_REQUIRE(g.status == gen_status::ok, "i=" << i);
 			LOOP_REQUIRE(!have || g.value > last, "i=" << i);
 			const std::uint64_t want =
@@ -772,7 +838,7 @@ TEST_CASE("generators: extreme int64 clock values (no signed overflow)", "[gener
 		CHECK(idt::xid_next(0, false, now, 0, 0, 0, 1).status == gen_status::time_out_of_range);
 		CHECK(idt::ulidflake_next(0, false, now, 0, 0, -1, 0, 1).status ==
 		      gen_status::time_out_of_range);
-		CHECK(idt::tid_next(0, false, now, 0).status == gen_status::time_out_of_range);
+		CHECK(idt::tid_next(0, false, now, 0, no_bound).status == gen_status::time_out_of_range);
 		CHECK(idt::ulid_next({0, 0}, false, now, 0, 0).status == gen_status::time_out_of_range);
 		CHECK(idt::euid_next({0, 0}, false, now, -1, 0, 0).status == gen_status::time_out_of_range);
 	}

@@ -8,8 +8,8 @@
 # cluster-wide only with idtypes preloaded, so that run preloads it; then the nodes restart without
 # preload (state per backend): xid and ulidflake carry node id and backend slot and stay unique
 # across the nodes, and generate_tid() refuses (0A000) rather than risk a collision. After each
-# run, an explicit clock id (generate_tid(7), generate_tid_at(ts, 7), idtypes.tid_clock_id) wins
-# over the node id.
+# run, an explicit clock id (generate_tid(7), generate_tid_at(ts, 7)) wins over the node id, and
+# idtypes.tid_clock_id must carry it (any user can set it: it may not undo the partitioning).
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
 set -euo pipefail
@@ -111,8 +111,12 @@ explicit_clock_id() {
 		"SELECT timeid_clock_id(generate_tid(7)) = 7"
 	check "$1: generate_tid_at(ts, 7) has clock id 7" 2 \
 		"SELECT timeid_clock_id(generate_tid_at(now(), 7)) = 7"
-	check "$1: idtypes.tid_clock_id = 9 gives clock id 9" 2 \
-		"SET idtypes.tid_clock_id = 9; SELECT timeid_clock_id(generate_tid()) = 9"
+	# The setting may not undo the node partitioning: with node id 2 it must lie in 64..95.
+	check "$1: idtypes.tid_clock_id = 70 gives clock id 70; 9, outside node 2's range, is refused" 2 \
+		"SET idtypes.tid_clock_id = 9;
+		 DO \$\$BEGIN PERFORM generate_tid(); RAISE EXCEPTION 'clock id 9 accepted on node 2';
+		 EXCEPTION WHEN invalid_parameter_value THEN NULL; END\$\$;
+		 SET idtypes.tid_clock_id = 70; SELECT timeid_clock_id(generate_tid()) = 70"
 }
 
 # Per run: for each node and kind, distinct IDs, and the node id where the kind holds one (xid,

@@ -94,9 +94,37 @@ gen64 ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_m
 					 unsigned fixed_bits, std::uint64_t fixed, int sid, std::uint64_t random,
 					 std::uint64_t step) noexcept;
 
-// TID: micros = max(now_us, last_us + 1), then the 10-bit clock id.
-gen64 tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us,
-			   unsigned clock_id) noexcept;
+// TID: micros = max(now_us, last_us + 1), then the 10-bit clock id; an overflow when that is
+// more than max_ahead_us after now_us (more than one ID per microsecond for that long): the
+// caller waits, so TID never runs further ahead of its clock than that.
+gen64 tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id,
+			   std::int64_t max_ahead_us) noexcept;
+
+// A clock that never goes back, for the monotonic generators: the wall clock while it is at or
+// after the latest time handed out; when it is behind (stepped back, or a restart put the floor
+// after it), time runs on from the latest time at the rate of a monotonic clock, until the wall
+// clock catches up. Plain data: it lives in shared memory too.
+struct steady_clock
+{
+	std::int64_t high_us; // the latest time handed out (or the floor)
+	std::int64_t mono_at; // the monotonic clock when the wall clock was found behind high_us
+	bool behind;		  // time runs from (high_us, mono_at)
+};
+
+// Does steady_now() need the monotonic clock for this wall time? (It costs a clock read.)
+constexpr bool
+steady_needs_mono(const steady_clock &c, std::int64_t wall_us) noexcept
+{
+	return c.behind || wall_us < c.high_us;
+}
+
+// The time to hand out now: max(wall clock, high_us + time since the wall clock fell behind).
+// mono_us is read only where steady_needs_mono() says so (any value otherwise).
+std::int64_t steady_now(steady_clock &c, std::int64_t wall_us, std::int64_t mono_us) noexcept;
+
+// Never hand out a time before floor_us from now on (the restart floor): if the clock is before
+// it, time runs on from it.
+void steady_floor(steady_clock &c, std::int64_t floor_us, std::int64_t mono_us) noexcept;
 
 // ULID, monotonic: in the same ms (or a clock that went back) the previous ID + 1; overflow
 // when the 80 random bits are all ones.
