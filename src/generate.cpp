@@ -1,5 +1,9 @@
 /* generate.cpp: the ID generators: clock, random source, monotonic state (per backend or shared). */
+#include <cstdlib>
 #include <ctime>
+
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "idtypes/chacha.hpp"
 
@@ -13,6 +17,7 @@ extern "C" {
 #include "common/controldata_utils.h"
 #include "storage/latch.h"
 #include "port/pg_bitutils.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -82,8 +87,9 @@ struct gen_state
 	last_id<idt::u128> euid; /* the largest EUID handed out, of any extension */
 	euid_slot euid_by_extension[euid_slots];
 	idt::steady_clock clock; /* the time the steps see: never back, never before the floor */
-	bool floor_set;			 /* the restart floor was applied (restart_floor_us) */
-	bool floor_in_recovery;	 /* ... while the server was still in recovery */
+	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
+	bool floor_set;			  /* the restart floor was applied (restart_floor_us) */
+	bool floor_in_recovery;	  /* ... while the server was still in recovery */
 };
 
 /* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
@@ -263,23 +269,99 @@ mono_us()
 constexpr std::int64_t tid_max_ahead_us = 100000;
 
 /*
+ * The floor file: a time no monotonic generator of this data directory has reached, written and
+ * synced before any ID at or after it is handed out (a reservation of reserve_window_us at a
+ * time: one small synced write a second at most). After a crash it is the restart floor:
+ * recovery replays commit records but, outside archive recovery, keeps none of their times.
+ * In the data directory, so a copy of it (a base backup) is as stale as the copy: a promoted
+ * standby takes its floor from the commits it replayed instead.
+ */
+constexpr const char *floor_file = "idtypes_generator.floor";
+constexpr std::int64_t reserve_window_us = 1000000;
+
+std::int64_t
+read_floor_file(int fd)
+{
+	char buf[32];
+	const ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *end;
+	const long long v = strtoll(buf, &end, 10);
+	return end != buf && *end == '\n' && v > 0 ? static_cast<std::int64_t>(v) : 0;
+}
+
+/* The floor file's time, raised to until_us (synced) if it was before; returns the file's time. */
+std::int64_t
+reserve_until(std::int64_t until_us)
+{
+	const bool existed = access(floor_file, F_OK) == 0;
+	const int fd = OpenTransientFile(floor_file, O_RDWR | O_CREAT | PG_BINARY);
+	if (fd < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not open file \"%s\": %m", floor_file)));
+	/* Backends with a state of their own (15-16 without preload) share the file: one at a time.
+	 * An error closes the file at transaction abort, which drops the lock. */
+	if (flock(fd, LOCK_EX) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
+	std::int64_t held = read_floor_file(fd);
+	if (held < until_us)
+	{
+		char buf[32];
+		const int len = snprintf(buf, sizeof(buf), "%020lld\n", static_cast<long long>(until_us));
+		errno = 0;
+		if (pwrite(fd, buf, len, 0) != len)
+		{
+			if (errno == 0)
+				errno = ENOSPC;
+			ereport(ERROR, (errcode_for_file_access(),
+							errmsg("could not write file \"%s\": %m", floor_file)));
+		}
+		if (pg_fdatasync(fd) != 0)
+			ereport(data_sync_elevel(ERROR),
+					(errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", floor_file)));
+		held = until_us;
+	}
+	(void) flock(fd, LOCK_UN);
+	CloseTransientFile(fd);
+	if (!existed)
+		fsync_fname(".", true); /* the new file's directory entry */
+	return held;
+}
+
+/* The floor file's time, or 0. */
+std::int64_t
+floor_file_time()
+{
+	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
+	if (fd < 0)
+		return 0;
+	const std::int64_t t = read_floor_file(fd);
+	CloseTransientFile(fd);
+	return t;
+}
+
+/*
  * The restart floor: no monotonic generator hands out a time before it, so that no ID committed
  * before a crash, a restart or a failover is made again when the clock is behind after it (a VM
- * restored, a hardware clock wrong until NTP steps it). Without a file or WAL record of our own:
- *  - the newest commit (or abort) that recovery replayed, GetLatestXTime(): after a crash, and on
- *    a promoted standby, every committed ID was made before its transaction's commit time;
- *  - the last checkpoint's time from pg_control, when the clock is behind it (a checkpoint's time
- *    is in the past of a clock that did not go back): after a clean shutdown, every ID was made
- *    before the shutdown checkpoint's second ended, so the floor is the next second;
- * plus the most a generator may run ahead of its clock (TID). 0 when there is nothing to keep.
+ * restored, a hardware clock wrong until NTP steps it). The latest of:
+ *  - the floor file (above): every ID of this data directory was made before it;
+ *  - the newest commit (or abort) that archive recovery replayed, GetLatestXTime(), plus the most
+ *    a generator runs ahead of its clock (TID): on a promoted standby every ID committed on the
+ *    old primary and replayed here was made before its commit's time;
+ *  - the last checkpoint's next second, when the clock is behind it (a checkpoint's time is in
+ *    the past of a clock that did not go back): after a clean shutdown without the file (its
+ *    first run with this library), every ID was made before the shutdown checkpoint's second.
  */
 std::int64_t
 restart_floor_us(std::int64_t wall_us)
 {
-	std::int64_t floor = 0;
+	std::int64_t floor = floor_file_time();
 	const TimestampTz latest = GetLatestXTime();
 	if (latest != 0)
-		floor = latest + glue::unix_to_pg_us;
+		floor = Max(floor, latest + glue::unix_to_pg_us + tid_max_ahead_us);
 	bool crc_ok = false;
 	ControlFileData *control = get_controlfile(DataDir, &crc_ok);
 	if (crc_ok)
@@ -287,10 +369,10 @@ restart_floor_us(std::int64_t wall_us)
 		const std::int64_t checkpoint_us =
 			static_cast<std::int64_t>(control->checkPointCopy.time) * 1000000;
 		if (wall_us < checkpoint_us)
-			floor = Max(floor, checkpoint_us + 1000000);
+			floor = Max(floor, checkpoint_us + 1000000 + tid_max_ahead_us);
 	}
 	pfree(control);
-	return floor == 0 ? 0 : floor + tid_max_ahead_us;
+	return floor;
 }
 
 /*
@@ -412,14 +494,31 @@ generate(const char *type_name, Step step)
 		for (int i = 0; i < NRandom; i++)
 			r[i] = random64();
 		gen_state &s = shared != nullptr ? shared->state : local_state;
-		idt::gen_status status;
+		idt::gen_status status = idt::gen_status::ok;
+		std::int64_t reserve = 0;
 		if (shared != nullptr)
 			SpinLockAcquire(&shared->mutex);
 		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */
 		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
-		status = step(s, idt::steady_now(s.clock, wall, mono), r);
+		const std::int64_t now = idt::steady_now(s.clock, wall, mono);
+		/* Nothing at or after the floor file's time: reserve more first (outside the lock). */
+		if (now > s.reserved_us - tid_max_ahead_us)
+			reserve = now + tid_max_ahead_us + reserve_window_us;
+		else
+			status = step(s, now, r);
 		if (shared != nullptr)
 			SpinLockRelease(&shared->mutex);
+		if (reserve != 0)
+		{
+			const std::int64_t held = reserve_until(reserve);
+			if (shared != nullptr)
+				SpinLockAcquire(&shared->mutex);
+			s.reserved_us = Max(s.reserved_us, held);
+			if (shared != nullptr)
+				SpinLockRelease(&shared->mutex);
+			attempt--; /* not an overflow */
+			continue;
+		}
 
 		if (status == idt::gen_status::ok)
 			return;

@@ -23,15 +23,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/kinds.sh"
 . "$here/../lib/report.sh"
+. "$here/../lib/faketime.sh"
 
-faketime=
-for f in /usr/lib/*/faketime/libfaketime.so.1 /usr/lib/faketime/libfaketime.so.1; do
-	if [ -f "$f" ]; then
-		faketime=$f
-		break
-	fi
-done
-if [ -z "$faketime" ]; then
+if [ -z "$(faketime_lib)" ]; then
 	echo "libfaketime is not installed (Debian package libfaketime): the clock cannot be stepped"
 	exit 77
 fi
@@ -43,14 +37,7 @@ major=$(server_major)
 dir=$work/n port=$((PGPORT + 57))
 offset_file=$work/faketime.rc
 Q() { node_psql "$dir" "$port" -d clock "$@"; }
-# Every time call of the server reads the offset from the file (FAKETIME_NO_CACHE); the file is
-# replaced by a rename, so that no call reads it half written.
-set_offset() {
-	echo "$1" >"$offset_file.new"
-	chmod 644 "$offset_file.new"
-	mv "$offset_file.new" "$offset_file"
-	sleep 0.5
-}
+set_offset() { faketime_set "$offset_file" "$1"; }
 # server_lag: how many seconds the server's clock is behind this shell's (not faked).
 server_lag() {
 	local server
@@ -61,11 +48,8 @@ server_lag() {
 # start <postgres options...>: (re)start the cluster under libfaketime.
 start() {
 	node_stop "$dir" "$port"
-	echo "+0" >"$offset_file"
-	chmod 644 "$offset_file"
-	nodes_started+=("$port:$dir")
-	LD_PRELOAD=$faketime FAKETIME_TIMESTAMP_FILE=$offset_file FAKETIME_NO_CACHE=1 \
-		FAKETIME_DONT_FAKE_MONOTONIC=1 PGPORT=$port bash "$IDTYPES_TEST_START_CLUSTER" start "$dir" "$@" >/dev/null
+	rm -f "$offset_file"
+	faketime_start "$dir" "$port" "$offset_file" "$@"
 }
 
 # session <number>: generate batches of every kind until ctl.stop, under one advisory lock each.

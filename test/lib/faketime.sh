@@ -1,0 +1,35 @@
+# test/lib/faketime.sh (sourced): servers whose clock a script steps, through libfaketime (LD_PRELOAD;
+# Debian package libfaketime). Each server reads its offset from a file on every time call
+# (FAKETIME_NO_CACHE), so a rewrite of the file steps its clock; the monotonic clock stays true
+# (FAKETIME_DONT_FAKE_MONOTONIC), as a real clock step leaves it. Needs nodes.sh.
+
+# faketime_lib: the library's path, or nothing (then the caller skips with status 77).
+faketime_lib() {
+	local f
+	for f in /usr/lib/*/faketime/libfaketime.so.1 /usr/lib/faketime/libfaketime.so.1; do
+		if [ -f "$f" ]; then
+			echo "$f"
+			return
+		fi
+	done
+}
+
+# faketime_set <offset file> <offset, e.g. +0 or -7>: replaced by a rename, so that no time call
+# reads it half written; then a moment for the servers' next calls to see it.
+faketime_set() {
+	echo "$2" >"$1.new"
+	chmod 644 "$1.new"
+	mv "$1.new" "$1"
+	sleep 0.5
+}
+
+# faketime_start <dir> <port> <offset file> [postgres options...]: (re)start a node under
+# libfaketime with the offset the file holds (+0 if it does not exist yet).
+faketime_start() {
+	local dir=$1 port=$2 file=$3
+	shift 3
+	[ -f "$file" ] || faketime_set "$file" "+0"
+	nodes_started+=("$port:$dir")
+	LD_PRELOAD=$(faketime_lib) FAKETIME_TIMESTAMP_FILE=$file FAKETIME_NO_CACHE=1 \
+		FAKETIME_DONT_FAKE_MONOTONIC=1 PGPORT=$port bash "$IDTYPES_TEST_START_CLUSTER" start "$dir" "$@" >/dev/null
+}

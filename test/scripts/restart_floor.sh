@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# restart_floor.sh: no monotonic generator repeats a committed ID across a crash, a clean restart
+# or the promotion of a physical standby, when the server's clock is behind after it.
+#
+# The servers run under libfaketime (test/lib/faketime.sh). Per scope (preloaded: 'cluster'; not
+# preloaded: 'backend' on 15-16, 'cluster' on 17+), one cluster:
+#   run 1 at the true time; the server killed (pg_ctl stop -m immediate);
+#   run 2 with its clock 7 s behind; a clean stop (-m fast);
+#   run 3 with its clock 180 s behind.
+# A run is one session generating IDs of every monotonic kind for RUN_SECONDS, committing each
+# batch (TIDs in bulk: 20,000 a statement, so TID runs ahead of its clock). Then, per kind: no ID
+# occurs twice in the three runs, each run's IDs all sort after the run before's, and run 3's span
+# more than half of its seconds (the generators go on while the clock is behind; they are not
+# stuck in one time unit). Then a primary and a streaming standby: run 1 on the primary, the
+# standby replays it, the primary is killed, the standby's clock steps 7 s back and it is promoted,
+# run 2 on it: again no ID twice, and run 2 after run 1.
+#
+# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..62.
+# Exit status 77 when libfaketime is not installed.
+set -euo pipefail
+trap '' PIPE
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/nodes.sh"
+. "$here/../lib/report.sh"
+. "$here/../lib/faketime.sh"
+
+if [ -z "$(faketime_lib)" ]; then
+	echo "libfaketime is not installed (Debian package libfaketime): the clock cannot be stepped"
+	exit 77
+fi
+
+RUN_SECONDS=${RESTART_RUN_SECONDS:-2}
+TIMEOUT=60
+nodes_workdir
+major=$(server_major)
+# The monotonic kinds (generate_ulid() is not monotonic), with the expression giving each ID's time.
+KINDS="xid tid ulidflake ulid_mono euid euid_ext"
+type_of() { case $1 in xid) echo uid11 ;; tid) echo timeid ;; ulidflake) echo ulidflake ;; ulid_mono) echo ulid ;; euid*) echo euid ;; esac; }
+gen_of() {
+	case $1 in
+	xid) echo "generate_xid()" ;; tid) echo "generate_tid()" ;; ulidflake) echo "generate_ulidflake()" ;;
+	ulid_mono) echo "generate_ulid_monotonic()" ;; euid) echo "generate_euid()" ;; euid_ext) echo "generate_euid(77)" ;;
+	esac
+}
+as_server_user() {
+	if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+kill_node() { as_server_user "$PGBIN/pg_ctl" -D "$1/data" -m immediate -w stop >/dev/null; }
+
+# setup <dir> <port>: the database and one table per kind.
+setup() {
+	node_psql "$1" "$2" -d postgres -c "CREATE DATABASE fl"
+	{
+		echo "CREATE EXTENSION idtypes;"
+		for k in $KINDS; do
+			echo "CREATE TABLE r_$k (run int NOT NULL, id $(type_of "$k") NOT NULL);"
+		done
+	} | node_psql "$1" "$2" -d fl
+}
+
+# run <dir> <port> <run number>: generate for RUN_SECONDS, one committed transaction per batch.
+run() {
+	local k inserts=
+	for k in $KINDS; do
+		if [ "$k" = tid ]; then
+			inserts+="INSERT INTO r_tid SELECT $3, generate_tid() FROM generate_series(1, 20000);"$'\n'
+		else
+			inserts+="INSERT INTO r_$k SELECT $3, $(gen_of "$k") FROM generate_series(1, 500);"$'\n'
+		fi
+	done
+	node_psql "$1" "$2" -d fl <<SQL
+DO \$\$
+DECLARE
+	until_ts timestamptz := clock_timestamp() + interval '$RUN_SECONDS seconds';
+BEGIN
+	WHILE clock_timestamp() < until_ts LOOP
+		$inserts
+		COMMIT;
+	END LOOP;
+END \$\$;
+SQL
+}
+
+# lag <dir> <port>: how many seconds the server's clock is behind this shell's.
+lag() {
+	local server
+	server=$(node_psql "$1" "$2" -d fl -c "SELECT extract(epoch FROM clock_timestamp())")
+	awk -v s="$server" -v c="$(date +%s.%N)" 'BEGIN { printf "%.0f", c - s }'
+}
+
+# check <label> <dir> <port> <runs>: per kind, no ID twice, each run after the one before.
+check() {
+	local label=$1 dir=$2 port=$3 runs=$4 k got
+	for k in $KINDS; do
+		got=$(node_psql "$dir" "$port" -d fl -c "
+			SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || count(DISTINCT run) || ' ' ||
+			       coalesce((SELECT bool_and(lo > prev_hi) FROM (
+			           SELECT min(id) AS lo, lag(max(id)) OVER (ORDER BY run) AS prev_hi
+			           FROM r_$k GROUP BY run) s WHERE prev_hi IS NOT NULL), false)
+			FROM r_$k")
+		read -r n distinct nruns ordered <<<"$got"
+		if [ "$n" -gt 0 ] && [ "$n" = "$distinct" ] && [ "$nruns" = "$runs" ] && [ "$ordered" = true ]; then
+			ok "$label: $k: $n IDs in $runs runs, none twice, each run after the one before"
+		else
+			bad "$label: $k: $n IDs, $distinct distinct, $nruns of $runs runs, each run after the one before: $ordered"
+		fi
+	done
+}
+
+# progress <label> <dir> <port> <run>: the run's xid and ulid times span more than half its time.
+progress() {
+	local got
+	got=$(node_psql "$2" "$3" -d fl -c "
+		SELECT (SELECT extract(epoch FROM max(xid_timestamp(id)) - min(xid_timestamp(id))) FROM r_xid WHERE run = $4)
+		       > $RUN_SECONDS / 2.0
+		   AND (SELECT extract(epoch FROM max(ulid_timestamp(id)) - min(ulid_timestamp(id))) FROM r_ulid_mono WHERE run = $4)
+		       > $RUN_SECONDS / 2.0")
+	if [ "$got" = t ]; then
+		ok "$1: with the clock behind, the IDs' times go on (more than $RUN_SECONDS/2 s in run $4)"
+	else
+		bad "$1: with the clock behind, the IDs' times did not go on in run $4 ($got)"
+	fi
+}
+
+# restarts <label> [postgres options...]: the three runs on one cluster.
+restarts() {
+	local label=$1 dir=$work/c-$RANDOM port=$((PGPORT + 60)) file got
+	shift
+	file=$dir.faketime
+	mkdir -p "$dir"
+	faketime_start "$dir" "$port" "$file" "$@"
+	setup "$dir" "$port"
+	run "$dir" "$port" 1
+	kill_node "$dir"
+	faketime_set "$file" "-7"
+	faketime_start "$dir" "$port" "$file" "$@"
+	got=$(lag "$dir" "$port")
+	if [ "$got" -ge 6 ] && [ "$got" -le 8 ]; then ok "$label: after the crash the clock is $got s behind"; else bad "$label: after the crash the clock is $got s behind, not 7"; fi
+	run "$dir" "$port" 2
+	node_stop "$dir" "$port"
+	faketime_set "$file" "-180"
+	faketime_start "$dir" "$port" "$file" "$@"
+	got=$(lag "$dir" "$port")
+	if [ "$got" -ge 179 ] && [ "$got" -le 181 ]; then ok "$label: after the clean restart the clock is $got s behind"; else bad "$label: after the clean restart the clock is $got s behind, not 180"; fi
+	run "$dir" "$port" 3
+	check "$label" "$dir" "$port" 3
+	progress "$label" "$dir" "$port" 3
+	node_stop "$dir" "$port"
+}
+
+# failover: a standby promoted after the primary's crash, with its clock behind.
+failover() {
+	local pdir=$work/primary pport=$((PGPORT + 61)) sdir=$work/standby sport=$((PGPORT + 62)) target deadline
+	faketime_start "$pdir" "$pport" "$pdir.faketime"
+	setup "$pdir" "$pport"
+	mkdir -p "$sdir"
+	[ "$(id -u)" -eq 0 ] && chown postgres: "$sdir"
+	if ! as_server_user "$PGBIN/pg_basebackup" -h "$pdir" -p "$pport" -U postgres -D "$sdir/data" \
+		-R -X stream -c fast >"$work/basebackup.log" 2>&1; then
+		cat "$work/basebackup.log"
+		bad "failover: pg_basebackup"
+		return
+	fi
+	faketime_start "$sdir" "$sport" "$sdir.faketime"
+	run "$pdir" "$pport" 1
+	target=$(node_psql "$pdir" "$pport" -d fl -c "SELECT pg_current_wal_lsn()")
+	deadline=$((SECONDS + TIMEOUT))
+	until [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT pg_last_wal_replay_lsn() >= '$target'")" = t ]; do
+		if [ $SECONDS -ge $deadline ]; then
+			bad "failover: the standby did not replay up to $target in $TIMEOUT s"
+			return
+		fi
+		sleep 0.2
+	done
+	kill_node "$pdir"
+	faketime_set "$sdir.faketime" "-7"
+	node_psql "$sdir" "$sport" -d fl -c "SELECT pg_promote(true, $TIMEOUT)" >/dev/null
+	if [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT NOT pg_is_in_recovery()")" = t ]; then
+		ok "failover: the standby, its clock $(lag "$sdir" "$sport") s behind, is promoted"
+	else
+		bad "failover: the standby was not promoted"
+	fi
+	run "$sdir" "$sport" 2
+	check "failover" "$sdir" "$sport" 2
+}
+
+start=$SECONDS
+restarts "preloaded" -c "$(preload_setting)"
+restarts "not preloaded"
+failover
+echo "restart_floor.sh on PostgreSQL $major: $((SECONDS - start)) s"
+# Per restarts: two clock checks, a check per kind, the progress check; failover: the promotion
+# and a check per kind.
+finish $((2 * (2 + 6 + 1) + 1 + 6))
