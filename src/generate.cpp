@@ -72,6 +72,8 @@ struct last_id
  * different extensions apart.
  */
 constexpr int euid_slots = 16;
+/* An extension not in its slot (never seen, or pushed out by another) goes on from the largest
+ * ID pushed out of any slot, which sorts after every ID of it that this state made. */
 struct euid_slot
 {
 	int extension;
@@ -84,7 +86,7 @@ struct gen_state
 	last_id<std::uint64_t> tid;
 	last_id<std::uint64_t> ulidflake;
 	last_id<idt::u128> ulid;
-	last_id<idt::u128> euid; /* the largest EUID handed out, of any extension */
+	last_id<idt::u128> euid; /* the largest EUID pushed out of euid_by_extension */
 	euid_slot euid_by_extension[euid_slots];
 	idt::steady_clock clock; /* the time the steps see: never back, never before the floor */
 	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
@@ -697,18 +699,16 @@ euid_generate(int extension)
 	const int slot = (extension + 1) % euid_slots;
 	generate<2>("euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
 		euid_slot &own = s.euid_by_extension[slot];
-		/* This extension's last ID if the slot holds it, else the largest of any (which sorts
-		 * after this extension's too). */
-		const last_id<idt::u128> &prev =
-			own.last.have && own.extension == extension ? own.last : s.euid;
+		const bool mine = own.last.have && own.extension == extension;
+		const last_id<idt::u128> &prev = mine ? own.last : s.euid;
 		const idt::gen128 g =
 			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, r[0], r[1]);
 		if (g.status != idt::gen_status::ok)
 			return g.status;
+		if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
+			s.euid = own.last; /* pushed out */
 		own.extension = extension;
 		own.last = {g.value, true};
-		if (!s.euid.have || s.euid.value < g.value)
-			s.euid = {g.value, true};
 		out = g.value;
 		return g.status;
 	});
