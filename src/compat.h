@@ -39,7 +39,6 @@ extern "C" {
 #define SOFT_ERROR_OCCURRED(escontext) false
 #endif
 
-
 /*
  * This backend's slot among live backends: unique while it runs (0-based). PostgreSQL 17
  * renamed BackendId (1-based) to ProcNumber (0-based).
@@ -61,7 +60,8 @@ extern "C" {
  * pg_get_loaded_modules() shows.
  */
 #if PG_VERSION_NUM >= 180000
-#define IDT_MODULE_MAGIC(name_, version_) PG_MODULE_MAGIC_EXT(.name = (name_), .version = (version_))
+#define IDT_MODULE_MAGIC(name_, version_)                                                          \
+	PG_MODULE_MAGIC_EXT(.name = (name_), .version = (version_))
 #else
 #define IDT_MODULE_MAGIC(name_, version_) PG_MODULE_MAGIC
 #endif
@@ -120,9 +120,8 @@ extern "C" {
 	expression_tree_walker((node), (walker), (context))
 #else
 #define idt_expression_tree_walker(node, walker, context)                                          \
-	expression_tree_walker((node),                                                                 \
-						   reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),     \
-						   (context))
+	expression_tree_walker(                                                                        \
+	    (node), reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), (context))
 #endif
 
 /*

@@ -43,7 +43,7 @@ enum overflow_policy
 };
 
 const struct config_enum_entry overflow_options[] = {
-	{"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
+    {"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
 
 int on_overflow = OVERFLOW_WAIT;
 int tid_clock_id_setting = -1; /* -1: not set */
@@ -88,10 +88,11 @@ struct gen_state
 	last_id<idt::u128> ulid;
 	last_id<idt::u128> euid; /* the largest EUID pushed out of euid_by_extension */
 	euid_slot euid_by_extension[euid_slots];
-	idt::steady_clock clock; /* the time the steps see: never back, never before the floor */
+	idt::steady_clock clock;  /* the time the steps see: never back, never before the floor */
 	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
-	bool floor_set;			  /* the restart floor was applied (restart_floor_us) */
-	bool floor_in_recovery;	  /* ... while the server was still in recovery */
+	std::uint64_t life;       /* this state's life in the floor file (state_life) */
+	bool floor_set;           /* the restart floor was applied (restart_floor_us) */
+	bool floor_in_recovery;   /* ... while the server was still in recovery */
 };
 
 /* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
@@ -146,7 +147,7 @@ shmem_startup()
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	bool found;
 	shared = static_cast<shared_gen_state *>(
-		ShmemInitStruct(shared_state_name, sizeof(shared_gen_state), &found));
+	    ShmemInitStruct(shared_state_name, sizeof(shared_gen_state), &found));
 	if (!found)
 		shared_state_init(shared);
 	LWLockRelease(AddinShmemInitLock);
@@ -164,9 +165,8 @@ attach_shared_state()
 	if (shared == nullptr)
 	{
 		bool found;
-		shared = static_cast<shared_gen_state *>(
-			idt_get_named_dsm_segment(shared_state_name, sizeof(shared_gen_state), shared_state_init,
-			                          &found));
+		shared = static_cast<shared_gen_state *>(idt_get_named_dsm_segment(
+		    shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
 	}
 #endif
 }
@@ -205,7 +205,7 @@ slot_value(unsigned bits)
 
 struct partition
 {
-	unsigned bits;		  /* fixed top bits of the counter field */
+	unsigned bits;       /* fixed top bits of the counter field */
 	std::uint64_t value; /* their value: node id, then slot */
 };
 
@@ -231,16 +231,16 @@ field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 	}
 	if (node_id_bits + sbits >= counter_bits)
 		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("idtypes.node_id leaves no counter bits for type %s with per-backend "
-						"generator state",
-						type_name),
-				 errdetail("The node id takes %u bits and the backend slot %u of its %u-bit field.",
-						   node_id_bits, sbits, counter_bits),
-				 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
-						 "so that the generator state is shared.")));
+		        (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+		         errmsg("idtypes.node_id leaves no counter bits for type %s with per-backend "
+		                "generator state",
+		                type_name),
+		         errdetail("The node id takes %u bits and the backend slot %u of its %u-bit field.",
+		                   node_id_bits, sbits, counter_bits),
+		         errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
+		                 "so that the generator state is shared.")));
 	return {node_id_bits + sbits,
-			(static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
+	        (static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
 }
 
 partition
@@ -267,8 +267,9 @@ mono_us()
 	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* How far TID may run ahead of its clock (more than one ID per microsecond) before it waits. */
-constexpr std::int64_t tid_max_ahead_us = 100000;
+/* How far TID may run ahead of its clock (more than one ID per microsecond) before it waits:
+ * a million TIDs in one go (about 0.1 s) run unthrottled; more, at one a microsecond. */
+constexpr std::int64_t tid_max_ahead_us = 1000000;
 
 /*
  * The floor file: a time no monotonic generator of this data directory has reached, written and
@@ -279,77 +280,98 @@ constexpr std::int64_t tid_max_ahead_us = 100000;
  * standby takes its floor from the commits it replayed instead.
  */
 constexpr const char *floor_file = "idtypes_generator.floor";
-constexpr std::int64_t reserve_window_us = 1000000;
+constexpr std::int64_t reserve_window_us = 500000;
 
-std::int64_t
+/*
+ * The file holds "<time> <life>\n": the reservation, and the life of the state that made it, a
+ * number drawn when the shared state is set up (after every start and every crash restart) or,
+ * for per-backend state, the server's start time. A reservation of the same life is no floor:
+ * the state itself keeps the order within its life, and a backend started a moment after another
+ * reserved must not be pushed ahead of its clock.
+ */
+struct floor_record
+{
+	std::int64_t until_us;
+	std::uint64_t life;
+};
+
+floor_record
 read_floor_file(int fd)
 {
-	char buf[32];
+	char buf[64];
 	const ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 	if (n <= 0)
-		return 0;
+		return {0, 0};
 	buf[n] = '\0';
-	char *end;
-	const long long v = strtoll(buf, &end, 10);
-	return end != buf && *end == '\n' && v > 0 ? static_cast<std::int64_t>(v) : 0;
+	char *end, *end2;
+	const long long t = strtoll(buf, &end, 10);
+	const unsigned long long life = strtoull(end, &end2, 10);
+	if (end == buf || end2 == end || *end2 != '\n' || t <= 0)
+		return {0, 0};
+	return {static_cast<std::int64_t>(t), static_cast<std::uint64_t>(life)};
 }
 
-/* The floor file's time, raised to until_us (synced) if it was before; returns the file's time. */
+/* Make the floor file hold at least need_us for this life: as it is if it does (a reservation of
+ * another backend of this life), else raised to want_us and synced. Returns what it holds then. */
 std::int64_t
-reserve_until(std::int64_t until_us)
+reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 {
 	const bool existed = access(floor_file, F_OK) == 0;
 	const int fd = OpenTransientFile(floor_file, O_RDWR | O_CREAT | PG_BINARY);
 	if (fd < 0)
 		ereport(ERROR,
-				(errcode_for_file_access(), errmsg("could not open file \"%s\": %m", floor_file)));
+		        (errcode_for_file_access(), errmsg("could not open file \"%s\": %m", floor_file)));
 	/* Backends with a state of their own (15-16 without preload) share the file: one at a time.
 	 * An error closes the file at transaction abort, which drops the lock. */
 	if (flock(fd, LOCK_EX) != 0)
 		ereport(ERROR,
-				(errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
-	std::int64_t held = read_floor_file(fd);
-	if (held < until_us)
+		        (errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
+	const floor_record held = read_floor_file(fd);
+	std::int64_t result = held.until_us;
+	if (held.until_us < need_us || held.life != life)
 	{
-		char buf[32];
-		const int len = snprintf(buf, sizeof(buf), "%020lld\n", static_cast<long long>(until_us));
+		result = Max(held.until_us, want_us);
+		char buf[64];
+		const int len =
+		    snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(result),
+		             static_cast<unsigned long long>(life));
 		errno = 0;
 		if (pwrite(fd, buf, len, 0) != len)
 		{
 			if (errno == 0)
 				errno = ENOSPC;
 			ereport(ERROR, (errcode_for_file_access(),
-							errmsg("could not write file \"%s\": %m", floor_file)));
+			                errmsg("could not write file \"%s\": %m", floor_file)));
 		}
 		if (pg_fdatasync(fd) != 0)
-			ereport(data_sync_elevel(ERROR),
-					(errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", floor_file)));
-		held = until_us;
+			ereport(
+			    data_sync_elevel(ERROR),
+			    (errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", floor_file)));
 	}
 	(void) flock(fd, LOCK_UN);
 	CloseTransientFile(fd);
 	if (!existed)
 		fsync_fname(".", true); /* the new file's directory entry */
-	return held;
+	return result;
 }
 
-/* The floor file's time, or 0. */
+/* The floor file's time if another life wrote it, else 0. */
 std::int64_t
-floor_file_time()
+floor_file_time(std::uint64_t life)
 {
 	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
 	if (fd < 0)
 		return 0;
-	const std::int64_t t = read_floor_file(fd);
+	const floor_record held = read_floor_file(fd);
 	CloseTransientFile(fd);
-	return t;
+	return held.life == life ? 0 : held.until_us;
 }
 
 /*
  * The restart floor: no monotonic generator hands out a time before it, so that no ID committed
  * before a crash, a restart or a failover is made again when the clock is behind after it (a VM
  * restored, a hardware clock wrong until NTP steps it). The latest of:
- *  - the floor file (above): every ID of this data directory was made before it;
+ *  - the floor file (above), written by an earlier life: every ID it made was before it;
  *  - the newest commit (or abort) that archive recovery replayed, GetLatestXTime(), plus the most
  *    a generator runs ahead of its clock (TID): on a promoted standby every ID committed on the
  *    old primary and replayed here was made before its commit's time;
@@ -358,9 +380,9 @@ floor_file_time()
  *    first run with this library), every ID was made before the shutdown checkpoint's second.
  */
 std::int64_t
-restart_floor_us(std::int64_t wall_us)
+restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 {
-	std::int64_t floor = floor_file_time();
+	std::int64_t floor = floor_file_time(life);
 	const TimestampTz latest = GetLatestXTime();
 	if (latest != 0)
 		floor = Max(floor, latest + glue::unix_to_pg_us + tid_max_ahead_us);
@@ -369,7 +391,7 @@ restart_floor_us(std::int64_t wall_us)
 	if (crc_ok)
 	{
 		const std::int64_t checkpoint_us =
-			static_cast<std::int64_t>(control->checkPointCopy.time) * 1000000;
+		    static_cast<std::int64_t>(control->checkPointCopy.time) * 1000000;
 		if (wall_us < checkpoint_us)
 			floor = Max(floor, checkpoint_us + 1000000 + tid_max_ahead_us);
 	}
@@ -378,11 +400,12 @@ restart_floor_us(std::int64_t wall_us)
 }
 
 /*
- * Wait on an overflow: until about the next clock unit, in a latch wait that shows as the wait
- * event IdtypesGeneratorOverflow (Extension on 15 and 16) in pg_stat_activity, wakes on an
- * interrupt, and ends with the postmaster. The n-th wait of one call sleeps 2^n ms, at most
- * 16 ms: the first after a burst ends within the next ms; a clock that stays behind for longer
- * (TID's run-ahead bound) costs a wakeup every 16 ms, not a spinning core.
+ * Wait on an overflow, in the wait event IdtypesGeneratorOverflow (Extension on 15 and 16) that
+ * pg_stat_activity shows. The first wait of a call sleeps to the next millisecond of the wall
+ * clock (most overflows are a burst that filled one ms; a latch wait sleeps whole ms and more);
+ * later ones wait on the latch, waking on an interrupt and ending with the postmaster, 2^n ms at a
+ * time, at most 16: a clock that stays behind (TID's run-ahead bound) costs a wakeup every 16 ms,
+ * not a spinning core.
  */
 void
 overflow_wait(int attempt)
@@ -394,10 +417,21 @@ overflow_wait(int attempt)
 #else
 	const uint32 wait_event = PG_WAIT_EXTENSION;
 #endif
-	const long timeout_ms = 1L << Min(attempt, 4);
-	(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, timeout_ms,
-					 wait_event);
-	ResetLatch(MyLatch);
+	if (attempt == 0)
+	{
+		const std::int64_t now = now_unix_us();
+		const std::int64_t to_next_ms = 1000 - (now % 1000 + 1000) % 1000;
+		pgstat_report_wait_start(wait_event);
+		pg_usleep(static_cast<long>(to_next_ms) + 20);
+		pgstat_report_wait_end();
+	}
+	else
+	{
+		const long timeout_ms = 1L << Min(attempt - 1, 4);
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, timeout_ms,
+		                 wait_event);
+		ResetLatch(MyLatch);
+	}
 	CHECK_FOR_INTERRUPTS();
 }
 
@@ -425,7 +459,7 @@ strong_bytes(unsigned char *out, std::size_t n)
 {
 	if (!pg_strong_random(out, n))
 		ereport(ERROR,
-				(errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+		        (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
 }
 
 std::uint64_t
@@ -458,14 +492,22 @@ void
 apply_restart_floor()
 {
 	gen_state &s = shared != nullptr ? shared->state : local_state;
-	const bool in_recovery = RecoveryInProgress();
 	/* A stale read of the flags (outside the lock) only makes this compute the floor again. */
-	if (s.floor_set && !(s.floor_in_recovery && !in_recovery))
+	if (s.floor_set && !s.floor_in_recovery)
 		return;
-	const std::int64_t floor = restart_floor_us(now_unix_us());
+	const bool in_recovery = RecoveryInProgress();
+	if (s.floor_set && in_recovery)
+		return;
+	/* The life: drawn once per shared state, the server's start for a backend's own. */
+	std::uint64_t life = s.life;
+	if (life == 0)
+		life = shared != nullptr ? (random64() | 1) : static_cast<std::uint64_t>(PgStartTime) | 1;
+	const std::int64_t floor = restart_floor_us(now_unix_us(), life);
 	const std::int64_t mono = mono_us();
 	if (shared != nullptr)
 		SpinLockAcquire(&shared->mutex);
+	if (s.life == 0)
+		s.life = life;
 	if (!s.floor_set || (s.floor_in_recovery && !in_recovery))
 	{
 		idt::steady_floor(s.clock, floor, mono);
@@ -479,7 +521,9 @@ apply_restart_floor()
 /*
  * Run one core step under the active scope until it yields an ID. step(state, now_us, r)
  * returns a gen_status and stores the ID into the state itself; now_us is the state's steady
- * clock (the wall clock, never back, never before the restart floor); r holds the NRandom random
+ * clock (the wall clock, never back, never before the restart floor); the step sets id_us to its
+ * ID's time (TID's may be ahead of now_us), which the floor file must hold before the ID goes out;
+ * r holds the NRandom random
  * words the format needs, drawn before the lock is taken (a draw may raise an error). On
  * overflow the policy says wait (sleep to about the next clock unit) or error.
  */
@@ -488,7 +532,12 @@ void
 generate(const char *type_name, Step step)
 {
 	attach_shared_state();
-	apply_restart_floor();
+	{
+		/* Racy read: the flags only ever go from unset to set. */
+		const gen_state &s = shared != nullptr ? shared->state : local_state;
+		if (!s.floor_set || s.floor_in_recovery)
+			apply_restart_floor();
+	}
 	for (int attempt = 0;; attempt++)
 	{
 		const std::int64_t wall = now_unix_us();
@@ -496,43 +545,38 @@ generate(const char *type_name, Step step)
 		for (int i = 0; i < NRandom; i++)
 			r[i] = random64();
 		gen_state &s = shared != nullptr ? shared->state : local_state;
-		idt::gen_status status = idt::gen_status::ok;
-		std::int64_t reserve = 0;
+		std::int64_t id_us = 0;
 		if (shared != nullptr)
 			SpinLockAcquire(&shared->mutex);
 		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */
 		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
-		const std::int64_t now = idt::steady_now(s.clock, wall, mono);
-		/* Nothing at or after the floor file's time: reserve more first (outside the lock). */
-		if (now > s.reserved_us - tid_max_ahead_us)
-			reserve = now + tid_max_ahead_us + reserve_window_us;
-		else
-			status = step(s, now, r);
+		const idt::gen_status status = step(s, idt::steady_now(s.clock, wall, mono), r, id_us);
+		/* An ID at or after the floor file's time goes out only once the file holds more. */
+		const bool reserve = status == idt::gen_status::ok && id_us >= s.reserved_us;
+		const std::uint64_t life = s.life;
 		if (shared != nullptr)
 			SpinLockRelease(&shared->mutex);
-		if (reserve != 0)
+		if (reserve)
 		{
-			const std::int64_t held = reserve_until(reserve);
+			const std::int64_t held = reserve_until(id_us + 1, id_us + reserve_window_us, life);
 			if (shared != nullptr)
 				SpinLockAcquire(&shared->mutex);
 			s.reserved_us = Max(s.reserved_us, held);
 			if (shared != nullptr)
 				SpinLockRelease(&shared->mutex);
-			attempt--; /* not an overflow */
-			continue;
 		}
 
 		if (status == idt::gen_status::ok)
 			return;
 		if (status == idt::gen_status::time_out_of_range)
 			ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-							errmsg("the current time is outside the range of type %s", type_name)));
+			                errmsg("the current time is outside the range of type %s", type_name)));
 		if (on_overflow == OVERFLOW_ERROR)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("%s generator overflow: no larger ID is left in this time unit",
-							type_name),
-					 errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
+			ereport(
+			    ERROR,
+			    (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			     errmsg("%s generator overflow: no larger ID is left in this time unit", type_name),
+			     errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
 		overflow_wait(attempt);
 	}
 }
@@ -544,27 +588,27 @@ checked_arg(FunctionCallInfo fcinfo, int n, const char *what, int max)
 {
 	const int32 v = PG_GETARG_INT32(n);
 	if (v < 0 || v > max)
-		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("%s %d is out of range", what, v),
-						errdetail("The %s must be between 0 and %d.", what, max)));
+		ereport(ERROR,
+		        (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s %d is out of range", what, v),
+		         errdetail("The %s must be between 0 and %d.", what, max)));
 	return v;
 }
 
 /* Unix microseconds of a timestamptz argument, or an error naming the type's era. */
 std::int64_t
 arg_unix_us(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t lo_us,
-			std::int64_t hi_us)
+            std::int64_t hi_us)
 {
 	const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(n);
 	std::int64_t us;
 	if (TIMESTAMP_NOT_FINITE(ts) || __builtin_add_overflow(ts, glue::unix_to_pg_us, &us) ||
-		us < lo_us || us > hi_us)
+	    us < lo_us || us > hi_us)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-						errmsg("timestamp out of range for type %s", type_name),
-						errdetail("A %s holds times from %s to %s.", type_name,
-								  /* copies: timestamptz_to_str reuses one static buffer */
-								  pstrdup(timestamptz_to_str(lo_us - glue::unix_to_pg_us)),
-								  pstrdup(timestamptz_to_str(hi_us - glue::unix_to_pg_us)))));
+		                errmsg("timestamp out of range for type %s", type_name),
+		                errdetail("A %s holds times from %s to %s.", type_name,
+		                          /* copies: timestamptz_to_str reuses one static buffer */
+		                          pstrdup(timestamptz_to_str(lo_us - glue::unix_to_pg_us)),
+		                          pstrdup(timestamptz_to_str(hi_us - glue::unix_to_pg_us)))));
 	return us;
 }
 
@@ -573,7 +617,7 @@ constexpr std::int64_t ms = 1000;
 /* The ms since epoch_ms of a timestamptz argument, which must lie in [epoch, epoch + max_ms]. */
 std::uint64_t
 arg_ms_since(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t epoch_ms,
-			 std::uint64_t max_ms)
+             std::uint64_t max_ms)
 {
 	const std::int64_t lo = epoch_ms * ms;
 	const std::int64_t hi = (epoch_ms + static_cast<std::int64_t>(max_ms)) * ms + (ms - 1);
@@ -590,16 +634,17 @@ tid_default_clock_id()
 	{
 		/* A database's or a user's setting must not undo the node partitioning of the server's. */
 		if (node_id_setting >= 0 &&
-			(tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id_setting)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("idtypes.tid_clock_id %d does not carry idtypes.node_id %d",
-							tid_clock_id_setting, node_id_setting),
-					 errdetail("With idtypes.node_id set, the top %u bits of a TID clock id are the "
-							   "node id: clock ids %d to %d.",
-							   node_id_bits, node_id_setting << (clock_id_bits - node_id_bits),
-							   ((node_id_setting + 1) << (clock_id_bits - node_id_bits)) - 1),
-					 errhint("Reset idtypes.tid_clock_id, or set it within that range.")));
+		    (tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id_setting)
+			ereport(
+			    ERROR,
+			    (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			     errmsg("idtypes.tid_clock_id %d does not carry idtypes.node_id %d",
+			            tid_clock_id_setting, node_id_setting),
+			     errdetail("With idtypes.node_id set, the top %u bits of a TID clock id are the "
+			               "node id: clock ids %d to %d.",
+			               node_id_bits, node_id_setting << (clock_id_bits - node_id_bits),
+			               ((node_id_setting + 1) << (clock_id_bits - node_id_bits)) - 1),
+			     errhint("Reset idtypes.tid_clock_id, or set it within that range.")));
 		return static_cast<unsigned>(tid_clock_id_setting);
 	}
 	const unsigned sbits = slot_bits();
@@ -615,28 +660,28 @@ tid_default_clock_id()
 		constexpr unsigned low_bits = clock_id_bits - node_id_bits;
 		if (sbits > low_bits)
 			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("idtypes.node_id leaves too few clock id bits for type timeid with "
-							"per-backend generator state"),
-					 errdetail("The node id takes %u of the clock id's %u bits; the backend slot "
-							   "needs %u more.",
-							   node_id_bits, clock_id_bits, sbits),
-					 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
-							 "later, so that the generator state is shared.")));
+			        (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			         errmsg("idtypes.node_id leaves too few clock id bits for type timeid with "
+			                "per-backend generator state"),
+			         errdetail("The node id takes %u of the clock id's %u bits; the backend slot "
+			                   "needs %u more.",
+			                   node_id_bits, clock_id_bits, sbits),
+			         errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
+			                 "later, so that the generator state is shared.")));
 		return (static_cast<unsigned>(node_id_setting) << low_bits) |
-			   static_cast<unsigned>(slot_value(sbits));
+		       static_cast<unsigned>(slot_value(sbits));
 	}
 	if (sbits == 0)
 		return static_cast<unsigned>(GetSystemIdentifier() % 32);
 	if (sbits > clock_id_bits)
 		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("too many backends for a distinct TID clock id each with per-backend "
-						"generator state"),
-				 errdetail("The backend slot needs %u bits; a TID clock id has %u.", sbits,
-						   clock_id_bits),
-				 errhint("Pass a clock id to generate_tid(), add idtypes to "
-						 "shared_preload_libraries, or use PostgreSQL 17 or later.")));
+		        (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+		         errmsg("too many backends for a distinct TID clock id each with per-backend "
+		                "generator state"),
+		         errdetail("The backend slot needs %u bits; a TID clock id has %u.", sbits,
+		                   clock_id_bits),
+		         errhint("Pass a clock id to generate_tid(), add idtypes to "
+		                 "shared_preload_libraries, or use PostgreSQL 17 or later.")));
 	return static_cast<unsigned>(slot_value(sbits));
 }
 
@@ -648,13 +693,16 @@ xid_generate()
 	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
 	/* One random word: its low bits start a new ms, its high half makes the same-ms step. */
-	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
-		return keep(s.xid,
-					idt::xid_next(s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
-								  idt::same_unit_step(
-									  idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
-									  r[0] >> 32)),
-					out);
+	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
+	                         std::int64_t &id_us) {
+		id_us = now;
+		return keep(
+		    s.xid,
+		    idt::xid_next(
+		        s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
+		        idt::same_unit_step(idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
+		                            r[0] >> 32)),
+		    out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -668,14 +716,16 @@ ulidflake_generate(int sid)
 	const unsigned pbits = p.bits;
 	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
-	generate<1>("ulidflake", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
-		return keep(s.ulidflake,
-					idt::ulidflake_next(s.ulidflake.value, s.ulidflake.have, floor_div(now, ms),
-										pbits, part, sid, r[0],
-										idt::same_unit_step(idt::counter_left(s.ulidflake.value,
-																			  field - pbits, low),
-															r[0] >> 32)),
-					out);
+	generate<1>("ulidflake", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
+	                             std::int64_t &id_us) {
+		id_us = now;
+		return keep(
+		    s.ulidflake,
+		    idt::ulidflake_next(
+		        s.ulidflake.value, s.ulidflake.have, floor_div(now, ms), pbits, part, sid, r[0],
+		        idt::same_unit_step(idt::counter_left(s.ulidflake.value, field - pbits, low),
+		                            r[0] >> 32)),
+		    out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -685,9 +735,12 @@ tid_generate(unsigned clock_id)
 {
 	std::uint64_t out = 0;
 	/* TID has no random bits: it draws none. */
-	generate<0>("timeid", [&](gen_state &s, std::int64_t now, const std::uint64_t *) {
-		return keep(s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id, tid_max_ahead_us),
-					out);
+	generate<0>("timeid", [&](gen_state &s, std::int64_t now, const std::uint64_t *,
+	                          std::int64_t &id_us) {
+		const idt::gen_status status = keep(
+		    s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id, tid_max_ahead_us), out);
+		id_us = static_cast<std::int64_t>(idt::timeid_micros(out));
+		return status;
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -697,21 +750,23 @@ euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
 	const int slot = (extension + 1) % euid_slots;
-	generate<2>("euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
-		euid_slot &own = s.euid_by_extension[slot];
-		const bool mine = own.last.have && own.extension == extension;
-		const last_id<idt::u128> &prev = mine ? own.last : s.euid;
-		const idt::gen128 g =
-			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, r[0], r[1]);
-		if (g.status != idt::gen_status::ok)
-			return g.status;
-		if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
-			s.euid = own.last; /* pushed out */
-		own.extension = extension;
-		own.last = {g.value, true};
-		out = g.value;
-		return g.status;
-	});
+	generate<2>(
+	    "euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r, std::int64_t &id_us) {
+		    id_us = now;
+		    euid_slot &own = s.euid_by_extension[slot];
+		    const bool mine = own.last.have && own.extension == extension;
+		    const last_id<idt::u128> &prev = mine ? own.last : s.euid;
+		    const idt::gen128 g =
+		        idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, r[0], r[1]);
+		    if (g.status != idt::gen_status::ok)
+			    return g.status;
+		    if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
+			    s.euid = own.last; /* pushed out */
+		    own.extension = extension;
+		    own.last = {g.value, true};
+		    out = g.value;
+		    return g.status;
+	    });
 	return PointerGetDatum(glue::make_id128(out));
 }
 
@@ -721,26 +776,26 @@ void
 idt_generators_init()
 {
 	DefineCustomEnumVariable(
-		"idtypes.on_overflow",
-		"What a monotonic generator does when a time unit has no larger ID left.",
-		"wait: sleep until about the next clock unit (wait event IdtypesGeneratorOverflow); error: "
-		"raise an error (the specs' behaviour).",
-		&on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	    "idtypes.on_overflow",
+	    "What a monotonic generator does when a time unit has no larger ID left.",
+	    "wait: sleep until about the next clock unit (wait event IdtypesGeneratorOverflow); error: "
+	    "raise an error (the specs' behaviour).",
+	    &on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
-		"-1 (default) lets idtypes choose; 0..1023 is used as given.", &tid_clock_id_setting, -1,
-		-1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	    "idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
+	    "-1 (default) lets idtypes choose; 0..1023 is used as given.", &tid_clock_id_setting, -1,
+	    -1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-		"idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
-		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
-		"of the TID clock id hold it, so nodes with different ids never generate the same ID.",
-		&node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+	    "idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
+	    "-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
+	    "of the TID clock id hold it, so nodes with different ids never generate the same ID.",
+	    &node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-		"idtypes.test_counter_bits", "For tests only: shrinks the xid and ulidflake counters.",
-		"0 (default): off. 1..8: the counter keeps that many bits, so a millisecond overflows "
-		"after a few IDs (tests of idtypes.on_overflow).",
-		&test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
-		nullptr, nullptr);
+	    "idtypes.test_counter_bits", "For tests only: shrinks the xid and ulidflake counters.",
+	    "0 (default): off. 1..8: the counter keeps that many bits, so a millisecond overflows "
+	    "after a few IDs (tests of idtypes.on_overflow).",
+	    &test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
+	    nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
 
 	if (!process_shared_preload_libraries_in_progress)
@@ -782,7 +837,7 @@ Datum
 generate_tid(PG_FUNCTION_ARGS)
 {
 	return tid_generate(PG_NARGS() > 0 ? checked_arg(fcinfo, 0, "clock id", 1023)
-									   : tid_default_clock_id());
+	                                   : tid_default_clock_id());
 }
 
 PG_FUNCTION_INFO_V1(generate_ulidflake);
@@ -798,8 +853,8 @@ Datum
 generate_ulid(PG_FUNCTION_ARGS)
 {
 	const std::int64_t now_ms = floor_div(now_unix_us(), ms);
-	PG_RETURN_POINTER(
-		glue::make_id128(idt::ulid_pack(static_cast<std::uint64_t>(now_ms), random64(), random64())));
+	PG_RETURN_POINTER(glue::make_id128(
+	    idt::ulid_pack(static_cast<std::uint64_t>(now_ms), random64(), random64())));
 }
 
 PG_FUNCTION_INFO_V1(generate_ulid_monotonic);
@@ -807,10 +862,11 @@ Datum
 generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
-	generate<2>("ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r) {
+	generate<2>("ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
+	                        std::int64_t &id_us) {
+		id_us = now;
 		return keep(s.ulid,
-					idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), r[0], r[1]),
-					out);
+		            idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), r[0], r[1]), out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
@@ -837,9 +893,9 @@ Datum
 generate_tid_at(PG_FUNCTION_ARGS)
 {
 	const std::int64_t us =
-		arg_unix_us(fcinfo, 0, "timeid", 0, static_cast<std::int64_t>(idt::timeid_max_us));
+	    arg_unix_us(fcinfo, 0, "timeid", 0, static_cast<std::int64_t>(idt::timeid_max_us));
 	const unsigned clock_id =
-		PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "clock id", 1023) : tid_default_clock_id();
+	    PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "clock id", 1023) : tid_default_clock_id();
 	PG_RETURN_INT64(static_cast<int64>(idt::timeid_pack(static_cast<std::uint64_t>(us), clock_id)));
 }
 
@@ -848,12 +904,11 @@ Datum
 generate_ulidflake_at(PG_FUNCTION_ARGS)
 {
 	const std::uint64_t t =
-		arg_ms_since(fcinfo, 0, "ulidflake", idt::ulidflake_epoch_ms, idt::ulidflake_max_ms);
+	    arg_ms_since(fcinfo, 0, "ulidflake", idt::ulidflake_epoch_ms, idt::ulidflake_max_ms);
 	std::uint64_t field = random64() & ((1u << idt::ulidflake_random_bits) - 1);
 	if (PG_NARGS() > 1)
 		field = (field & ~31ull) | static_cast<std::uint64_t>(checked_arg(fcinfo, 1, "sid", 31));
-	PG_RETURN_INT64(static_cast<int64>(
-		idt::ulidflake_pack(t, field)));
+	PG_RETURN_INT64(static_cast<int64>(idt::ulidflake_pack(t, field)));
 }
 
 PG_FUNCTION_INFO_V1(generate_ulid_at);

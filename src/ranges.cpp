@@ -28,7 +28,7 @@ checked_prefix(const char *p, std::size_t n)
 	const typename T::range_type r = T::prefix(p, n);
 	if (r.error != idt::errc::ok)
 		glue::report_parse_error(nullptr, {T::name, T::prefix_hint, T::symbols, true, false},
-								 pnstrdup(p, n), n, r.error, r.offset);
+		                         pnstrdup(p, n), n, r.error, r.offset);
 	return r;
 }
 
@@ -78,7 +78,7 @@ id_prefix_range(FunctionCallInfo fcinfo)
 {
 	text *prefix = PG_GETARG_TEXT_PP(0);
 	const typename T::range_type r =
-		checked_prefix<T>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+	    checked_prefix<T>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
 	return make_id_range<T>(fcinfo, r);
 }
 
@@ -192,12 +192,18 @@ arg_id(FunctionCallInfo fcinfo, int n)
 	Datum T##_range_subdiff(PG_FUNCTION_ARGS)                                                      \
 	{                                                                                              \
 		PG_RETURN_FLOAT8(id_to_double(arg_id<T##_traits>(fcinfo, 0)) -                             \
-						 id_to_double(arg_id<T##_traits>(fcinfo, 1)));                             \
+		                 id_to_double(arg_id<T##_traits>(fcinfo, 1)));                             \
 	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_prefix_range);                                                         \
-	Datum T##_prefix_range(PG_FUNCTION_ARGS) { return id_prefix_range<T##_traits>(fcinfo); }       \
+	Datum T##_prefix_range(PG_FUNCTION_ARGS)                                                       \
+	{                                                                                              \
+		return id_prefix_range<T##_traits>(fcinfo);                                                \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_time_range);                                                           \
-	Datum T##_time_range(PG_FUNCTION_ARGS) { return id_time_range<T##_traits>(fcinfo); }           \
+	Datum T##_time_range(PG_FUNCTION_ARGS)                                                         \
+	{                                                                                              \
+		return id_time_range<T##_traits>(fcinfo);                                                  \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_starts_with);                                                          \
 	Datum T##_starts_with(PG_FUNCTION_ARGS)                                                        \
 	{                                                                                              \
@@ -209,15 +215,30 @@ arg_id(FunctionCallInfo fcinfo, int n)
 		return id_contained<T##_traits>(fcinfo, arg_id<T##_traits>(fcinfo, 0));                    \
 	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##range_first);                                                           \
-	Datum T##range_first(PG_FUNCTION_ARGS) { return id_range_end<T##_traits>(fcinfo, true); }      \
+	Datum T##range_first(PG_FUNCTION_ARGS)                                                         \
+	{                                                                                              \
+		return id_range_end<T##_traits>(fcinfo, true);                                             \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##range_last);                                                            \
-	Datum T##range_last(PG_FUNCTION_ARGS) { return id_range_end<T##_traits>(fcinfo, false); }      \
+	Datum T##range_last(PG_FUNCTION_ARGS)                                                          \
+	{                                                                                              \
+		return id_range_end<T##_traits>(fcinfo, false);                                            \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##range_lo);                                                              \
-	Datum T##range_lo(PG_FUNCTION_ARGS) { return id_range_bound<T##_traits>(fcinfo, true); }       \
+	Datum T##range_lo(PG_FUNCTION_ARGS)                                                            \
+	{                                                                                              \
+		return id_range_bound<T##_traits>(fcinfo, true);                                           \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##range_hi);                                                              \
-	Datum T##range_hi(PG_FUNCTION_ARGS) { return id_range_bound<T##_traits>(fcinfo, false); }      \
+	Datum T##range_hi(PG_FUNCTION_ARGS)                                                            \
+	{                                                                                              \
+		return id_range_bound<T##_traits>(fcinfo, false);                                          \
+	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_first_at);                                                             \
-	Datum T##_first_at(PG_FUNCTION_ARGS) { return id_first_at<T##_traits>(fcinfo); }
+	Datum T##_first_at(PG_FUNCTION_ARGS)                                                           \
+	{                                                                                              \
+		return id_first_at<T##_traits>(fcinfo);                                                    \
+	}
 
 extern "C" {
 
@@ -237,13 +258,13 @@ xid_prefix_time_range(PG_FUNCTION_ARGS)
 {
 	text *prefix = PG_GETARG_TEXT_PP(0);
 	const idt::range64 r =
-		checked_prefix<uid11_traits>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+	    checked_prefix<uid11_traits>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
 	TypeCacheEntry *typcache = result_range_typcache(fcinfo);
 	if (r.empty)
 		PG_RETURN_RANGE_P(make_empty_range(typcache));
 	const auto at = [](std::uint64_t v) {
 		return TimestampTzGetDatum(glue::unix_ms_to_timestamptz(
-			idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_ms(v))));
+		    idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_ms(v))));
 	};
 	RangeBound lower = {at(r.lo), false, true, true};
 	RangeBound upper = {at(r.hi), false, true, false};

@@ -234,7 +234,8 @@ TEST_CASE("mono64_next: field layout [fixed | counter | low]", "[generate]")
 	CHECK((g.value >> 20) == 1u);
 }
 
-TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousands a unit", "[generate]")
+TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousands a unit",
+          "[generate]")
 {
 	CHECK(idt::same_unit_step_max(1ull << 40) == 255);
 	CHECK(idt::same_unit_step_max(255ull << 12) == 255);
@@ -269,7 +270,7 @@ TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousand
 		std::uint64_t at_least;
 	};
 	for (const width w : {width{22, 0, 57000}, width{20, 0, 39000}, width{15, 0, 16000},
-						  width{15, 5, 16000}, width{13, 0, 7000}, width{8, 0, 224}})
+	                      width{15, 5, 16000}, width{13, 0, 7000}, width{8, 0, 224}})
 	{
 		CAPTURE(w.bits, w.low);
 		const idt::field_layout l = {w.bits + w.low, 0, 0, w.low, 3};
@@ -279,7 +280,7 @@ TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousand
 		for (;;)
 		{
 			const std::uint64_t step =
-				idt::same_unit_step(idt::counter_left(g.value, w.bits, w.low), rng());
+			    idt::same_unit_step(idt::counter_left(g.value, w.bits, w.low), rng());
 			const idt::gen64 h = idt::mono64_next(g.value, true, 5, 100, l, 0, step);
 			if (h.status != gen_status::ok)
 				break;
@@ -432,18 +433,20 @@ TEST_CASE("steady_now: the wall clock while it leads, else time runs on from the
 	CHECK_FALSE(idt::steady_needs_mono(c, 1000));
 	CHECK(idt::steady_now(c, 1000, 0) == 1000);
 	CHECK(idt::steady_now(c, 1500, 0) == 1500);
-	// The wall clock steps back 1 s: time stays at the latest, then runs by the monotonic clock.
+	// The wall clock steps back 1000: time stays at the latest, then runs at half the rate of the
+	// monotonic clock.
 	CHECK(idt::steady_needs_mono(c, 500));
 	CHECK(idt::steady_now(c, 500, 70) == 1500);
 	CHECK(c.behind);
-	CHECK(idt::steady_now(c, 510, 80) == 1510);
-	CHECK(idt::steady_now(c, 520, 270) == 1700);
+	CHECK(idt::steady_now(c, 510, 90) == 1510);
+	CHECK(idt::steady_now(c, 520, 470) == 1700);
 	// A monotonic clock that went back: time stands still, never back.
 	CHECK(idt::steady_now(c, 530, 60) == 1500);
-	// The wall clock catches up and leads again.
-	CHECK(idt::steady_now(c, 1800, 300) == 1800);
+	// The wall clock catches up (its gap closes at half the monotonic rate) and leads again.
+	CHECK(idt::steady_now(c, 1600, 2070) == 2500);
+	CHECK(idt::steady_now(c, 2600, 2070) == 2600);
 	CHECK_FALSE(c.behind);
-	CHECK(idt::steady_now(c, 1801, 0) == 1801);
+	CHECK(idt::steady_now(c, 2601, 0) == 2601);
 }
 
 TEST_CASE("steady_floor: a restart floor after the clock is where time runs from", "[generate]")
@@ -452,19 +455,26 @@ TEST_CASE("steady_floor: a restart floor after the clock is where time runs from
 	idt::steady_floor(c, 5000000, 10);
 	CHECK(c.behind);
 	CHECK(idt::steady_now(c, 1000000, 10) == 5000000);
-	CHECK(idt::steady_now(c, 1000000, 1010) == 5001000);
-	CHECK(idt::steady_now(c, 6000000, 1020) == 6000000);
+	CHECK(idt::steady_now(c, 1000000, 2010) == 5001000);
+	// The wall clock 1 s behind the floor: it catches up after 2 s.
+	idt::steady_clock d = {};
+	idt::steady_floor(d, 5000000, 0);
+	CHECK(idt::steady_now(d, 4000000, 0) == 5000000);
+	CHECK(idt::steady_now(d, 5000000, 1000000) == 5500000);
+	CHECK(idt::steady_now(d, 6000001, 2000000) == 6000001);
+	CHECK_FALSE(d.behind);
+	CHECK(idt::steady_now(c, 6000000, 3020) == 6000000);
 	CHECK_FALSE(c.behind);
 	// A floor before the time already handed out changes nothing.
-	idt::steady_floor(c, 100, 2000);
+	idt::steady_floor(c, 100, 4000);
 	CHECK_FALSE(c.behind);
 	CHECK(idt::steady_now(c, 6000001, 0) == 6000001);
 	// A floor while behind: the later of the two.
-	CHECK(idt::steady_now(c, 10, 3000) == 6000001);
-	idt::steady_floor(c, 6000000, 3500);
-	CHECK(idt::steady_now(c, 10, 3500) == 6000501);
-	idt::steady_floor(c, 9000000, 4000);
-	CHECK(idt::steady_now(c, 10, 4500) == 9000500);
+	CHECK(idt::steady_now(c, 10, 5000) == 6000001);
+	idt::steady_floor(c, 6000000, 6000);
+	CHECK(idt::steady_now(c, 10, 6000) == 6000501);
+	idt::steady_floor(c, 9000000, 7000);
+	CHECK(idt::steady_now(c, 10, 8000) == 9000500);
 }
 
 TEST_CASE("tid_next: the 53-bit era", "[generate]")
@@ -675,7 +685,8 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 				const bool same = have && now_ms <= last_ms;
 				LOOP_REQUIRE(idt::xid_ms(g.value) == (same ? last_ms : now_ms), "i=" << i);
 				const std::uint64_t counter = g.value & cmask;
-				LOOP_REQUIRE(counter == (same ? (last & cmask) + step : random & (cmask >> 3)), "i=" << i);
+				LOOP_REQUIRE(counter == (same ? (last & cmask) + step : random & (cmask >> 3)),
+				             "i=" << i);
 				LOOP_REQUIRE((idt::xid_random(g.value) >> (22 - fixed_bits)) ==
 				                 (fixed_bits ? 0x9u : 0u),
 				             "i=" << i);
