@@ -783,7 +783,8 @@ idt_generators_init()
 	    &on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
 	    "idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
-	    "-1 (default) lets idtypes choose; 0..1023 is used as given.", &tid_clock_id_setting, -1,
+	    "-1 (default) lets idtypes choose; 0..1023 is used as given, and with idtypes.node_id set "
+		"must carry it in its top 5 bits.", &tid_clock_id_setting, -1,
 	    -1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
 	    "idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
