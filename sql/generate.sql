@@ -50,11 +50,93 @@ SELECT bool_and(abs(extract(epoch FROM xid_timestamp(xid) - clock_timestamp())) 
 	bool_and(abs(extract(epoch FROM euid_timestamp(euid) - clock_timestamp())) < 60) AS euid
 FROM mono;
 
--- The stateless generators: distinct, current, and ulid's fresh randomness is not monotonic
--- (1000 fresh ULIDs in call order are essentially never all increasing).
-SELECT count(DISTINCT u) = 1000 AS distinct_uid11, count(DISTINCT l) = 1000 AS distinct_ulid,
+-- The steps within a millisecond, as DESIGN.md states them: generate_ulid_monotonic() is the
+-- previous ID + 1 (its 80 random bits as one number); generate_euid() keeps the high 64 bits and
+-- adds 1 to the next 32 (the high random bits), while the low 32 are drawn fresh, so they increase
+-- about half the time. Neither kind overflows through SQL: idtypes.test_counter_bits shrinks only
+-- the xid and ulidflake counters, and a millisecond of these has 2^80 (2^32 minus a random start)
+-- steps; the core unit tests cover their overflow. Enough same-ms pairs to mean something: the
+-- 10,000 rows above take a few ms.
+CREATE FUNCTION pg_temp.u(b bytea) RETURNS numeric LANGUAGE sql IMMUTABLE AS $$
+	SELECT sum(get_byte(b, i)::numeric * 256::numeric ^ (length(b) - 1 - i))
+	FROM generate_series(0, length(b) - 1) AS i $$;
+SELECT count(*) > 1000 AS enough_pairs,
+	bool_and(pg_temp.u(substring(ulid::bytea FROM 7)) = pg_temp.u(substring(pulid::bytea FROM 7)) + 1)
+		AS ulid_plus_one
+FROM (SELECT n, ulid, lag(ulid) OVER (ORDER BY n) AS pulid FROM mono) s
+WHERE ulid_timestamp(ulid) = ulid_timestamp(pulid);
+SELECT ext, count(*) > 1000 AS enough_pairs,
+	bool_and(substring(e::bytea FOR 8) = substring(p::bytea FOR 8)) AS high_64_kept,
+	bool_and(pg_temp.u(substring(e::bytea FROM 9 FOR 4)) = pg_temp.u(substring(p::bytea FROM 9 FOR 4)) + 1)
+		AS next_32_plus_one,
+	avg((substring(e::bytea FROM 13) > substring(p::bytea FROM 13))::int) BETWEEN 0.35 AND 0.65
+		AS low_32_fresh
+FROM (SELECT 'none' AS ext, euid AS e, lag(euid) OVER (ORDER BY n) AS p FROM mono
+	UNION ALL
+	SELECT '1234', euid1234, lag(euid1234) OVER (ORDER BY n) FROM mono) s
+WHERE euid_timestamp(e) = euid_timestamp(p)
+GROUP BY ext ORDER BY ext;
+
+-- The stateless generators: generate_uid11() is 64 random bits and generate_ulid() draws its 80
+-- fresh on every call. 20,000 of each, in call order (n: the rows are made, and the functions
+-- called, in generate_series' order; the TIDs made in the same rows show it, as they increase with
+-- every call).
+CREATE TEMP TABLE fresh AS
+SELECT n, generate_uid11() AS u, generate_ulid() AS l, generate_tid() AS t
+FROM generate_series(1, 20000) AS n;
+SELECT count(DISTINCT u) = 20000 AS distinct_uid11, count(DISTINCT l) = 20000 AS distinct_ulid,
 	bool_and(abs(extract(epoch FROM ulid_timestamp(l) - clock_timestamp())) < 60) AS ulid_now
-FROM (SELECT generate_uid11() AS u, generate_ulid() AS l FROM generate_series(1, 1000)) s;
+FROM fresh;
+SELECT bool_and(t > pt) AS in_call_order
+FROM (SELECT n, t, lag(t) OVER (ORDER BY n) AS pt FROM fresh) s WHERE n > 1;
+-- The share of values with each of the 64 bits set (bit 63, the sign of the bigint, too): about
+-- half. For 20,000 random values a share's standard deviation is 0.35 %, so 45 % to 55 % is
+-- +-14 of them: this fails only for a bit that is not random (fixed, or much biased).
+CREATE FUNCTION pg_temp.bit_shares(v bigint[]) RETURNS TABLE (lowest float8, highest float8)
+LANGUAGE sql AS $$
+	SELECT min(share), max(share) FROM (
+		SELECT b, avg(((x >> b) & 1)::float8) AS share
+		FROM unnest(v) AS x, generate_series(0, 63) AS b GROUP BY b) s $$;
+SELECT lowest >= 0.45 AND highest <= 0.55 AS uid11_bits_balanced
+FROM pg_temp.bit_shares((SELECT array_agg(u::bigint) FROM fresh));
+-- ...which generate_xid(), with its time in the top bits, is not (the check can fail).
+SELECT lowest >= 0.45 AND highest <= 0.55 AS xid_bits_balanced
+FROM pg_temp.bit_shares((SELECT array_agg(generate_xid()::bigint) FROM generate_series(1, 20000)));
+-- Consecutive ULIDs of the same millisecond (the first 10 symbols, the time, equal): the second
+-- is the larger about half the time, as two fresh random numbers are. 20,000 calls take a few ms,
+-- so nearly every pair shares its ms; more than 1,000 pairs are required. Ascents in a random
+-- sequence of n have a standard deviation of sqrt(n / 12), 0.2 % of 20,000: 35 % to 65 % fails
+-- only for a generator that is not fresh, such as one returning the last ID + 1.
+CREATE FUNCTION pg_temp.same_ms_ascents(v ulid[]) RETURNS TABLE (pairs bigint, share float8)
+LANGUAGE sql AS $$
+	SELECT count(*), avg((l > p)::int)
+	FROM (SELECT l, lag(l) OVER (ORDER BY i) AS p FROM unnest(v) WITH ORDINALITY AS a(l, i)) s
+	WHERE left(l::text, 10) = left(p::text, 10) $$;
+SELECT pairs > 1000 AS enough_pairs, share BETWEEN 0.35 AND 0.65 AS ulid_fresh
+FROM pg_temp.same_ms_ascents((SELECT array_agg(l ORDER BY n) FROM fresh));
+-- ...which generate_ulid_monotonic(), the last ID + 1, is not (the check can fail).
+SELECT pairs > 1000 AS enough_pairs, share BETWEEN 0.35 AND 0.65 AS ulid_monotonic_fresh
+FROM pg_temp.same_ms_ascents((SELECT array_agg(generate_ulid_monotonic() ORDER BY n)
+	FROM generate_series(1, 20000) AS n));
+
+-- Time is the wall clock at the call, not the transaction's start: in one transaction, two IDs
+-- of each kind 50 ms apart are at least 40 ms apart (their unit is the ms; TID's the µs).
+BEGIN;
+CREATE TEMP TABLE wall1 AS
+SELECT generate_xid() AS x, generate_tid() AS t, generate_ulidflake() AS f, generate_ulid() AS l,
+	generate_ulid_monotonic() AS m, generate_euid() AS e;
+SELECT pg_sleep(0.05);
+CREATE TEMP TABLE wall2 AS
+SELECT generate_xid() AS x, generate_tid() AS t, generate_ulidflake() AS f, generate_ulid() AS l,
+	generate_ulid_monotonic() AS m, generate_euid() AS e;
+SELECT xid_timestamp(b.x) - xid_timestamp(a.x) >= interval '40 ms' AS xid,
+	timeid_timestamp(b.t) - timeid_timestamp(a.t) >= interval '40 ms' AS tid,
+	ulidflake_timestamp(b.f) - ulidflake_timestamp(a.f) >= interval '40 ms' AS ulidflake,
+	ulid_timestamp(b.l) - ulid_timestamp(a.l) >= interval '40 ms' AS ulid,
+	ulid_timestamp(b.m) - ulid_timestamp(a.m) >= interval '40 ms' AS ulid_monotonic,
+	euid_timestamp(b.e) - euid_timestamp(a.e) >= interval '40 ms' AS euid
+FROM wall1 a, wall2 b;
+COMMIT;
 
 -- The GUC clock id, and an argument winning over it.
 SET idtypes.tid_clock_id = 7;
@@ -121,7 +203,7 @@ INSERT INTO items (note) SELECT 'n' || g FROM generate_series(1, 100) g;
 SELECT count(*), count(DISTINCT id) FROM items;
 
 -- Overflow: 'error' reports an exhausted millisecond (the specs' behaviour) as 54000; 'wait'
--- spins to the next millisecond. idtypes.test_counter_bits (for tests only) leaves the xid and
+-- sleeps to the next millisecond. idtypes.test_counter_bits (for tests only) leaves the xid and
 -- ulidflake counters 2 bits, 4 IDs a millisecond, so a loop of 1,000 overflows on every server,
 -- with the state per backend or cluster-wide.
 SET idtypes.test_counter_bits = 2;
@@ -153,6 +235,28 @@ SELECT count(DISTINCT x) AS distinct_xid, bool_and(x > px) AS xid_increasing,
        count(DISTINCT f) AS distinct_ulidflake, bool_and(f > pf) AS ulidflake_increasing
 FROM (SELECT x, f, lag(x) OVER (ORDER BY n) AS px, lag(f) OVER (ORDER BY n) AS pf
 	FROM (SELECT n, generate_xid() AS x, generate_ulidflake(0) AS f FROM generate_series(1, 1000) n) a) b;
+-- 'wait' really waits: each ID is made in the ms it carries, never ahead of the clock (an
+-- overflow that moved on to the next ms instead of waiting for it would be), clock_timestamp()
+-- being read right after each ID; and no ms holds more than 4 IDs of a kind. The bound: with the
+-- knob at 2, shrink_for_tests() leaves the counter min(2, its bits beside node id and backend
+-- slot) bits, the fixed bits above it being the same for every ID of this session (its slot, the
+-- sid), so a ms has at most 2^2 = 4 distinct IDs; a new ms starts the counter at
+-- random & (3 >> 3) = 0 and each step adds 1, so 4 do fit, and some ms reaches them. (The two
+-- ulidflake variants share one state, so each has a statement of its own: with the knob, their
+-- layouts tell each other's last ID apart from their own.)
+CREATE TEMP TABLE waited AS
+SELECT n, generate_xid() AS x, clock_timestamp() AS x_after,
+	generate_ulidflake() AS f, clock_timestamp() AS f_after
+FROM generate_series(1, 200) AS n;
+CREATE TEMP TABLE waited_sid AS
+SELECT n, generate_ulidflake(7) AS f, clock_timestamp() AS f_after FROM generate_series(1, 200) AS n;
+SELECT kind, bool_and(t <= after) AS never_ahead, max(per_ms) <= 4 AS at_most_4_a_ms,
+	max(per_ms) = 4 AS counter_filled
+FROM (SELECT kind, t, after, count(*) OVER (PARTITION BY kind, t) AS per_ms FROM (
+		SELECT 'xid' AS kind, xid_timestamp(x) AS t, x_after AS after FROM waited
+		UNION ALL SELECT 'ulidflake', ulidflake_timestamp(f), f_after FROM waited
+		UNION ALL SELECT 'ulidflake(7)', ulidflake_timestamp(f), f_after FROM waited_sid) a) b
+GROUP BY kind ORDER BY kind;
 RESET idtypes.test_counter_bits;
 -- Without the knob a millisecond holds thousands of IDs (per backend, 13-16 without preload,
 -- the scalable ulidflake about 240): a long loop with 'wait' stays distinct and increasing.
@@ -169,3 +273,4 @@ DROP ROLE regress_idtypes_knob;
 SET idtypes.on_overflow = 'sometimes';
 RESET idtypes.on_overflow;
 SHOW idtypes.on_overflow;
+

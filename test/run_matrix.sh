@@ -6,10 +6,12 @@
 # release packages (15 on Debian 12) runs on the host, the others each inside a clean chroot of
 # their release made by scripts/chroot.sh (17: trixie; 18 and 19: sid), each with that release's
 # compiler and Catch2. Unit tests run once per release (a second major on the same release skips
-# them). With UBSAN_TOO=1 the regression tests and scripts run once more on the host's server with
-# the extension built with UBSan; with FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N
-# seconds (both on the host); with DEB_TOO=1 the Debian package is built and tested installed on
-# each server, in a chroot of its release. PG_VERSIONS (default "15 17 18 19") picks the servers.
+# them). With UBSAN_TOO=1 the regression tests and scripts run once more with the extension built
+# with UBSan: on the host's server (15: the generator state per backend) and on 19 in its chroot
+# (17+: the state shared by the cluster through the DSM registry); with FUZZ_SECONDS_TOO=N every
+# libFuzzer target of core runs N seconds (on the host); with DEB_TOO=1 the Debian package is built
+# and tested installed on each server, in a chroot of its release. PG_VERSIONS (default
+# "15 17 18 19") picks the servers.
 #
 # The work runs in lanes at once (see "the lanes" below). Each prints a line as a job starts and
 # ends; the lanes' logs follow, in order, when all are done. IDTYPES_MATRIX_SERIAL=1 runs one lane
@@ -37,6 +39,10 @@ declare -A may_skip=(
 	[18:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
 	[19:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
 )
+# UBSAN_TOO=1: besides the host's server, these majors (in their chroots) run with UBSan too: one
+# with the generator state shared by the cluster without preload (17+). Each adds about as much as
+# the host's UBSan run (6-7 minutes) to its server's lane.
+ubsan_chroot_majors="19"
 # Cross-server tests (test/cross/*.sh): old and new major, both packaged by the new one's release
 # (sid: 18 and 19); they run in the new major's chroot.
 cross_pairs=("18 19")
@@ -85,6 +91,13 @@ ubsan() {
 			bash "$copy/test/run_tests.sh"
 }
 
+# ubsan_chroot <major>: the same in the major's chroot (scripts/chroot.sh copies the checkout in
+# afresh for each run, and runs in one chroot take turns, so no copy of its own is needed; UBSAN is
+# not among the variables chroot.sh passes in, hence env).
+ubsan_chroot() {
+	IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 bash scripts/chroot.sh "$1" env UBSAN=1 make --no-print-directory test
+}
+
 # fuzz: every target at once, for FUZZ_SECONDS_TOO each, beside the other lanes (they share the
 # CPU with them: the coverage each reaches is the same as two at a time on an idle machine, at a
 # few times fewer executions; `make fuzz` alone is the way to fuzz long).
@@ -125,11 +138,12 @@ deb() {
 }
 
 # ---- the lanes ----------------------------------------------------------------------------------
-# One per server (its run, then the cross-server tests whose new major it is, then its package
-# test), one for the package test of the host's server (in a chroot of the host's release, apart
-# from the host's run), one for UBSan, one for fuzzing: each server has a chroot of its own (the
-# host's server: the host), so they do not wait on each other. Job ids begin with the lane's
-# number, for the summary's order.
+# One per server (its run, then the cross-server tests whose new major it is, then its UBSan run if
+# it is in a chroot, then its package test), one for the package test of the host's server (in a
+# chroot of the host's release, apart from the host's run), one for UBSan on the host's server, one
+# for fuzzing: each server has a chroot of its own (the host's server: the host), so they do not
+# wait on each other; the jobs of one chroot take turns anyway (its lock), so they follow each
+# other in its lane. Job ids begin with the lane's number, for the summary's order.
 
 # server_lane <n> <major>
 server_lane() {
@@ -161,11 +175,19 @@ server_lane() {
 				cross "$old" "$new" "$script"
 		done
 	done
+	# UBSan where the generator state is the cluster's without preload (17+), in the release's
+	# chroot: after the server's own run there, which comes first in every lane. In the lane of the
+	# major and not one of its own: the chroot's lock would make it wait for this lane's jobs
+	# anyway, and take its turn between them in no set order.
+	if [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_chroot_majors " == *" $v "* ]] &&
+		[ "$release" != "$host_release" ]; then
+		job "$n-3" "PostgreSQL $v, UBSan ($release chroot)" "$v" ubsan_chroot "$v"
+	fi
 	# The package test, in the release's chroot: after the server's run there (it removes what
 	# that run installed). The host's server runs outside that chroot: its package test has a lane
 	# of its own (below).
 	if [ "${DEB_TOO:-0}" = 1 ] && [ "$release" != "$host_release" ]; then
-		job "$n-3" "Debian package on PostgreSQL $v ($release chroot)" deb deb "$v"
+		job "$n-4" "Debian package on PostgreSQL $v ($release chroot)" deb deb "$v"
 	fi
 }
 

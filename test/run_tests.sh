@@ -13,6 +13,10 @@
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # UBSAN=1 builds the extension with UBSan (see the Makefile) and also fails on a report in the
 # server log.
+# Every step that runs tests has a time limit, so that a hang fails the run instead of holding it
+# (CI) forever: a unit test binary IDTYPES_UNIT_TIMEOUT seconds (600 by default), pg_regress
+# IDTYPES_REGRESS_TIMEOUT (900), each script IDTYPES_SCRIPT_TIMEOUT (900). A step that runs out
+# of time is sent TERM (KILL 30 s later) and counts as one failure, whatever it printed.
 # Run as root (CI): `make install` goes into the system dirs and the server runs as postgres.
 # Not as root, or with IDTYPES_INSTALL_STAGE=1: the extension is installed into a stage used
 # through extension_destdir.
@@ -64,6 +68,22 @@ case " ${MAKEFLAGS:-} " in
 esac
 mk() { make --no-print-directory "$@"; }
 
+unit_timeout=${IDTYPES_UNIT_TIMEOUT:-600}
+regress_timeout=${IDTYPES_REGRESS_TIMEOUT:-900}
+script_timeout=${IDTYPES_SCRIPT_TIMEOUT:-900}
+# limit <seconds> <command...>: the command under timeout(1), which signals its whole process
+# group (make's pg_regress and psql too).
+limit() {
+	local secs=$1
+	shift
+	timeout --kill-after=30 "$secs" "$@"
+}
+# timed_out <exit status> <started ($SECONDS)> <seconds>: limit() ran out of time: timeout(1)'s
+# 124 (TERM) or 137 (KILL) once the time was up, not the same status of a command that ended itself.
+timed_out() {
+	{ [ "$1" -eq 124 ] || [ "$1" -eq 137 ]; } && [ $((SECONDS - $2)) -ge "$3" ]
+}
+
 stop_cluster() {
 	if [ -n "$cluster" ]; then
 		bash "$IDTYPES_TEST_START_CLUSTER" stop "$cluster" >/dev/null 2>&1
@@ -108,7 +128,7 @@ catch_counts() {
 
 # run_unit <label> <binary> [make args...]
 run_unit() {
-	local label=$1 bin=$2 log status counts p f
+	local label=$1 bin=$2 log status counts p f started
 	shift 2
 	stage "unit tests ($label)"
 	if ! mk "${jobs[@]}" unittest-build "$@"; then
@@ -116,8 +136,13 @@ run_unit() {
 		return
 	fi
 	log=$tmp/unit-$label.log
-	"$bin" --reporter console 2>&1 | tee "$log"
+	started=$SECONDS
+	limit "$unit_timeout" "$bin" --reporter console 2>&1 | tee "$log"
 	status=${PIPESTATUS[0]}
+	if timed_out "$status" "$started" "$unit_timeout"; then
+		fail "$label unit tests timed out after $unit_timeout s (IDTYPES_UNIT_TIMEOUT)"
+		return
+	fi
 	counts=$(catch_counts "$log")
 	if [ -z "$counts" ]; then
 		fail "$label unit tests: no summary (exit status $status)"
@@ -200,7 +225,9 @@ fi
 if [ -n "$cluster" ]; then
 	rm -f regression.diffs regression.out
 	log=$tmp/regress.log
-	mk installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER" 2>&1 | tee "$log"
+	started=$SECONDS
+	limit "$regress_timeout" make --no-print-directory installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" \
+		PGUSER="$PGUSER" 2>&1 | tee "$log"
 	status=${PIPESTATUS[0]}
 	# PostgreSQL <= 15: "test name ... ok|FAILED"; 16+: TAP "ok N - name" / "not ok N - name".
 	p=$(grep -cE '\.\.\. ok|^ok [0-9]+ ' "$log")
@@ -211,7 +238,11 @@ if [ -n "$cluster" ]; then
 		stage "regression.diffs"
 		cat regression.diffs
 	fi
-	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+	if timed_out "$status" "$started" "$regress_timeout"; then
+		# The tests done so far count; the one that hung (its line is the log's last) is the failure.
+		fail "pg_regress timed out after $regress_timeout s (IDTYPES_REGRESS_TIMEOUT), at: $(tail -n 1 "$log" | sed 's/ \.\.\. .*/ .../')"
+		tail -n 30 "$cluster/server.log"
+	elif [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 		fail "pg_regress exited with status $status"
 		tail -n 30 "$cluster/server.log"
 	elif [ "$status" -eq 0 ] && [ "$p" -eq 0 ]; then
@@ -227,9 +258,12 @@ if [ -n "$cluster" ]; then
 		stage "script $script"
 		log=$tmp/script.log
 		status=0
-		timeout "${IDTYPES_SCRIPT_TIMEOUT:-900}" "$script" >"$log" 2>&1 || status=$?
+		started=$SECONDS
+		limit "$script_timeout" "$script" >"$log" 2>&1 || status=$?
 		cat "$log"
-		if [ "$status" -eq 0 ]; then
+		if timed_out "$status" "$started" "$script_timeout"; then
+			fail "$script timed out after $script_timeout s (IDTYPES_SCRIPT_TIMEOUT)"
+		elif [ "$status" -eq 0 ]; then
 			echo "ok: $script"
 			passed=$((passed + 1))
 		elif [ "$status" -eq 77 ]; then
