@@ -39,6 +39,24 @@ node_psql() {
 	"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -h "$dir" -p "$port" -U postgres "$@"
 }
 
+# node_as_server_user <command...>: as the server's user (postgres when root).
+node_as_server_user() {
+	if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# node_basebackup <primary dir> <primary port> <standby dir>: a streaming standby's data directory
+# (pg_basebackup -R: primary_conninfo and standby.signal) made from the running primary; on failure
+# it prints pg_basebackup's output and returns 1.
+node_basebackup() {
+	mkdir -p "$3"
+	[ "$(id -u)" -ne 0 ] || chown postgres: "$3"
+	if ! node_as_server_user "$PGBIN/pg_basebackup" -h "$1" -p "$2" -U postgres -D "$3/data" \
+		-R -X stream -c fast >"$3.basebackup.log" 2>&1; then
+		cat "$3.basebackup.log"
+		return 1
+	fi
+}
+
 # The server's major version.
 server_major() {
 	"$PGBIN/postgres" --version | sed -E 's/^[^0-9]*([0-9]+).*/\1/'

@@ -27,9 +27,6 @@ pdir=$work/primary pport=$((PGPORT + 52))
 sdir=$work/standby sport=$((PGPORT + 53))
 P() { node_psql "$pdir" "$pport" -d phys "$@"; }
 S() { node_psql "$sdir" "$sport" -d phys "$@"; }
-as_server_user() {
-	if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
 
 . "$(dirname "$0")/../lib/report.sh"
 
@@ -50,11 +47,7 @@ FROM generate_series(1, $ROWS) g,
 SQL
 
 # The standby: a base backup of the running primary, with primary_conninfo and standby.signal.
-mkdir -p "$sdir"
-[ "$(id -u)" -eq 0 ] && chown postgres: "$sdir"
-if ! as_server_user "$PGBIN/pg_basebackup" -h "$pdir" -p "$pport" -U postgres -D "$sdir/data" \
-	-R -X stream -c fast >"$work/basebackup.log" 2>&1; then
-	cat "$work/basebackup.log"
+if ! node_basebackup "$pdir" "$pport" "$sdir"; then
 	echo "FAILED: pg_basebackup"
 	exit 1
 fi

@@ -42,10 +42,7 @@ gen_of() {
 	ulid_mono) echo "generate_ulid_monotonic()" ;; euid) echo "generate_euid()" ;; euid_ext) echo "generate_euid(77)" ;;
 	esac
 }
-as_server_user() {
-	if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-kill_node() { as_server_user "$PGBIN/pg_ctl" -D "$1/data" -m immediate -w stop >/dev/null; }
+kill_node() { node_as_server_user "$PGBIN/pg_ctl" -D "$1/data" -m immediate -w stop >/dev/null; }
 
 # setup <dir> <port>: the database and one table per kind.
 setup() {
@@ -154,11 +151,7 @@ failover() {
 	local pdir=$work/primary pport=$((PGPORT + 61)) sdir=$work/standby sport=$((PGPORT + 62)) target deadline
 	faketime_start "$pdir" "$pport" "$pdir.faketime"
 	setup "$pdir" "$pport"
-	mkdir -p "$sdir"
-	[ "$(id -u)" -eq 0 ] && chown postgres: "$sdir"
-	if ! as_server_user "$PGBIN/pg_basebackup" -h "$pdir" -p "$pport" -U postgres -D "$sdir/data" \
-		-R -X stream -c fast >"$work/basebackup.log" 2>&1; then
-		cat "$work/basebackup.log"
+	if ! node_basebackup "$pdir" "$pport" "$sdir"; then
 		bad "failover: pg_basebackup"
 		return
 	fi
