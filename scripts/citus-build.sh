@@ -5,8 +5,9 @@
 #   scripts/citus-build.sh <pg_config>
 #
 # The source is citus-14.0.1.tar.gz in the vendor directory ($IDTYPES_VENDOR_DIR, else the
-# shared/vendor directory beside the checkout's parent, else /work/shared/vendor), checked against
-# that directory's SHA256SUMS before it is unpacked. Citus 14 supports PostgreSQL 16-18. The build
+# shared/vendor directory beside the checkout, as CI lays it out), checked against that
+# directory's SHA256SUMS before it is unpacked; exit status 3 when there is none (a clone of the
+# repository alone: test/scripts/citus.sh then skips). Citus 14 supports PostgreSQL 16-18. The build
 # packages come from apt (scripts/install-deps.sh citus); the build tree is kept under
 # ${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/<major>, and a server that already has this
 # Citus installed is left as it is.
@@ -44,7 +45,7 @@ if [ -f "$libdir/citus.so" ] && [ "$(cat "$marker" 2>/dev/null)" = "${configure_
 fi
 
 vendor=
-for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor" /work/shared/vendor; do
+for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor"; do
 	if [ -n "$d" ] && [ -f "$d/$tarball" ]; then
 		vendor=$(cd "$d" && pwd)
 		break
@@ -52,7 +53,7 @@ for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor" /work/shared/vendor; 
 done
 if [ -z "$vendor" ]; then
 	echo "citus-build.sh: $tarball not found (set IDTYPES_VENDOR_DIR to the directory holding it)" >&2
-	exit 1
+	exit 3
 fi
 if ! (cd "$vendor" && grep -F " $tarball" SHA256SUMS | sha256sum --check --strict --quiet -); then
 	echo "citus-build.sh: $vendor/$tarball does not match its SHA256SUMS line" >&2

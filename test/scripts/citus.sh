@@ -16,7 +16,7 @@
 #   - every result the same with citus.enable_binary_protocol on and off.
 #
 # Run by test/run_tests.sh (PG_CONFIG, PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
-# Exit status 77 on servers Citus 14 does not support.
+# Exit status 77 on servers Citus 14 does not support, and where its source is not at hand.
 set -euo pipefail
 trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +30,13 @@ fi
 ROWS=${CITUS_ROWS:-100000}
 SHARDS=8
 
-if ! bash "$here/../../scripts/citus-build.sh" "$PG_CONFIG"; then
+status=0
+bash "$here/../../scripts/citus-build.sh" "$PG_CONFIG" || status=$?
+if [ "$status" -eq 3 ]; then
+	# A clone has no Citus source (it is not ours to ship); CI's matrix still requires this test.
+	echo "no Citus 14.0.1 source: put citus-14.0.1.tar.gz (and its SHA256SUMS line) in a directory named by IDTYPES_VENDOR_DIR to run this test"
+	exit 77
+elif [ "$status" -ne 0 ]; then
 	echo "FAILED: Citus did not build"
 	exit 1
 fi
