@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # overflow_wait.sh: a generator waiting out an overflow sleeps, visibly, and can be cancelled.
 #
-# With idtypes.test_counter_bits = 2 a millisecond holds a few xids, so one statement asking for
-# 6,000 waits about 1.5 s in all. While it runs: its backend uses under half a CPU core (its
-# utime + stime from /proc over one second), pg_stat_activity shows it in the wait event
+# With idtypes.test_counter_bits = 2 a millisecond holds four xids, so one statement asking for
+# 20,000 takes about 5 s, nearly all of it waiting. While it runs: its backend uses under half a
+# CPU core (its utime + stime from /proc over one second), pg_stat_activity shows it in the wait event
 # IdtypesGeneratorOverflow (type Extension; on 15 and 16 the shared event Extension), and
 # pg_cancel_backend() ends the wait with 57014.
 #
@@ -28,26 +28,34 @@ psql_q -d "$db" -c "CREATE EXTENSION idtypes"
 major=$("$PGBIN/postgres" --version | sed -E 's/^[^0-9]*([0-9]+).*/\1/')
 if [ "$major" -ge 17 ]; then want_event=IdtypesGeneratorOverflow; else want_event=Extension; fi
 
-# slow <n>: one statement of n xids, at a few per millisecond.
+# slow <n>: one statement of n xids, at a few per millisecond, in a session that first writes its
+# backend's pid to $work/pid.
 slow() {
-	PGAPPNAME=idt_overflow psql_q -d "$db" -c "SET idtypes.test_counter_bits = 2" \
-		-c "SET idtypes.on_overflow = 'wait'" \
-		-c "SELECT count(DISTINCT id) FROM (SELECT generate_xid() AS id FROM generate_series(1, $1)) s" \
-		>"$work/slow.out" 2>&1
+	rm -f "$work/pid"
+	psql_q -d "$db" >"$work/slow.out" 2>&1 <<SQL
+SET idtypes.test_counter_bits = 2;
+SET idtypes.on_overflow = 'wait';
+SELECT pg_backend_pid() \g $work/pid.tmp
+\! mv $work/pid.tmp $work/pid
+SELECT count(DISTINCT id) FROM (SELECT generate_xid() AS id FROM generate_series(1, $1)) s;
+SQL
 }
-# pid_of_slow: the waiting backend, once its statement runs.
+# pid_of_slow: the slow session's backend, once it is about to run its statement.
 pid_of_slow() {
-	local pid= i
-	for i in $(seq 1 50); do
-		pid=$(psql_q -d "$db" -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'idt_overflow' AND query LIKE '%generate_series%' AND state = 'active'")
-		[ -z "$pid" ] || break
-		sleep 0.1
+	local i
+	for i in $(seq 1 100); do
+		if [ -s "$work/pid" ]; then
+			tr -d ' \n' <"$work/pid"
+			return
+		fi
+		sleep 0.05
 	done
-	echo "$pid"
 }
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# ticks <pid>: the process's CPU time so far (user + system, in clock ticks), or nothing once it
+# is gone.
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
 
-slow 6000 &
+slow 20000 &
 bg=$!
 pid=$(pid_of_slow)
 if [ -z "$pid" ]; then
@@ -56,12 +64,20 @@ if [ -z "$pid" ]; then
 fi
 sleep 0.2
 t0=$(ticks "$pid")
+if [ -z "$t0" ]; then
+	bad "the slow statement's backend $pid ended within 0.2 s: $(cat "$work/slow.out")"
+	finish 3
+fi
 events=
 for i in $(seq 1 10); do
 	events+=$(psql_q -d "$db" -c "SELECT coalesce(wait_event_type, '-') || '/' || coalesce(wait_event, '-') FROM pg_stat_activity WHERE pid = $pid")$'\n'
 	sleep 0.1
 done
 t1=$(ticks "$pid")
+if [ -z "$t1" ]; then
+	bad "the slow statement's backend $pid ended within a second and a half: $(cat "$work/slow.out")"
+	finish 3
+fi
 hz=$(getconf CLK_TCK)
 used=$(awk -v a="$t0" -v b="$t1" -v hz="$hz" 'BEGIN { printf "%.2f", (b - a) / hz }')
 if awk -v u="$used" 'BEGIN { exit !(u < 0.5) }'; then
