@@ -53,10 +53,9 @@ FROM mono;
 -- The steps within a millisecond, as DESIGN.md states them: generate_ulid_monotonic() is the
 -- previous ID + 1 (its 80 random bits as one number); generate_euid() keeps the high 64 bits and
 -- adds 1 to the next 32 (the high random bits), while the low 32 are drawn fresh, so they increase
--- about half the time. Neither kind overflows through SQL: idtypes.test_counter_bits shrinks only
--- the xid and ulidflake counters, and a millisecond of these has 2^80 (2^32 minus a random start)
--- steps; the core unit tests cover their overflow. Enough same-ms pairs to mean something: the
--- 10,000 rows above take a few ms.
+-- about half the time. A millisecond of these has 2^80 (2^32 minus a random start) steps; their
+-- overflow is reached with idtypes.test_counter_bits in sql/overflow128. Enough same-ms pairs to
+-- mean something: the 10,000 rows above take a few ms.
 CREATE FUNCTION pg_temp.u(b bytea) RETURNS numeric LANGUAGE sql IMMUTABLE AS $$
 	SELECT sum(get_byte(b, i)::numeric * 256::numeric ^ (length(b) - 1 - i))
 	FROM generate_series(0, length(b) - 1) AS i $$;

@@ -219,6 +219,31 @@ shrink_for_tests(partition p, unsigned counter_bits)
 	return {p.bits + extra, p.value << extra};
 }
 
+/*
+ * Tests only (idtypes.test_counter_bits = k > 0), the 128-bit kinds' counterpart: the random words
+ * of a fresh generate_ulid_monotonic() (r[0]: the 16 high random bits, r[1]: the 64 low) or
+ * generate_euid() (r[1]: its 64 random bits, whose high 32 count within a ms) leave room for at
+ * most 2^k IDs in their millisecond, so that their overflow can be tested through the server.
+ */
+void
+shrink_random_for_tests(bool euid, std::uint64_t *r)
+{
+	const unsigned k = static_cast<unsigned>(test_counter_bits);
+	if (k == 0)
+		return;
+	const std::uint64_t mask = (1ull << k) - 1;
+	if (euid)
+	{
+		const std::uint64_t hi32 = (0xFFFFFFFFull & ~mask) | ((r[1] >> 32) & mask);
+		r[1] = (hi32 << 32) | (r[1] & 0xFFFFFFFFull);
+	}
+	else
+	{
+		r[0] = 0xFFFF;
+		r[1] = ~mask | (r[1] & mask);
+	}
+}
+
 partition
 field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 {
@@ -756,8 +781,10 @@ euid_generate(int extension)
 		    euid_slot &own = s.euid_by_extension[slot];
 		    const bool mine = own.last.have && own.extension == extension;
 		    const last_id<idt::u128> &prev = mine ? own.last : s.euid;
+		    std::uint64_t rr[2] = {r[0], r[1]};
+		    shrink_random_for_tests(true, rr);
 		    const idt::gen128 g =
-		        idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, r[0], r[1]);
+		        idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
 		    if (g.status != idt::gen_status::ok)
 			    return g.status;
 		    if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
@@ -792,9 +819,11 @@ idt_generators_init()
 	    "of the TID clock id hold it, so nodes with different ids never generate the same ID.",
 	    &node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-	    "idtypes.test_counter_bits", "For tests only: shrinks the xid and ulidflake counters.",
-	    "0 (default): off. 1..8: the counter keeps that many bits, so a millisecond overflows "
-	    "after a few IDs (tests of idtypes.on_overflow).",
+	    "idtypes.test_counter_bits", "For tests only: shrinks the monotonic generators' counters.",
+	    "0 (default): off. 1..8: the xid and ulidflake counters keep that many bits, and "
+	    "generate_ulid_monotonic() and generate_euid() start a millisecond that many increments "
+	    "from their top, so a millisecond overflows after a few IDs (tests of "
+	    "idtypes.on_overflow).",
 	    &test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
 	    nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
@@ -866,8 +895,11 @@ generate_ulid_monotonic(PG_FUNCTION_ARGS)
 	generate<2>("ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
 	                        std::int64_t &id_us) {
 		id_us = now;
+		std::uint64_t rr[2] = {r[0], r[1]};
+		shrink_random_for_tests(false, rr);
 		return keep(s.ulid,
-		            idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), r[0], r[1]), out);
+		            idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
+		            out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
