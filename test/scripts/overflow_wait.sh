@@ -29,9 +29,9 @@ major=$("$PGBIN/postgres" --version | sed -E 's/^[^0-9]*([0-9]+).*/\1/')
 if [ "$major" -ge 17 ]; then want_event=IdtypesGeneratorOverflow; else want_event=Extension; fi
 
 # slow <n>: one statement of n xids, at a few per millisecond, in a session that first writes its
-# backend's pid to $work/pid.
+# backend's pid to $work/pid (removed by the caller before it starts this in the background, so
+# that pid_of_slow never reads an earlier session's).
 slow() {
-	rm -f "$work/pid"
 	psql_q -d "$db" >"$work/slow.out" 2>&1 <<SQL
 SET idtypes.test_counter_bits = 2;
 SET idtypes.on_overflow = 'wait';
@@ -55,6 +55,7 @@ pid_of_slow() {
 # is gone.
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
 
+rm -f "$work/pid"
 slow 20000 &
 bg=$!
 pid=$(pid_of_slow)
@@ -94,10 +95,16 @@ wait "$bg" || true
 bg=
 
 # A cancel ends the wait.
+rm -f "$work/pid"
 slow 200000 &
 bg=$!
 pid=$(pid_of_slow)
-sleep 0.3
+# Cancel once the statement runs (a cancel of the session between statements does nothing).
+for i in $(seq 1 100); do
+	[ "$(psql_q -d "$db" -c "SELECT count(*) FROM pg_stat_activity WHERE pid = $pid AND state = 'active' AND query LIKE '%generate_series%'")" = 1 ] && break
+	sleep 0.05
+done
+sleep 0.2
 psql_q -d "$db" -c "SELECT pg_cancel_backend($pid)" >/dev/null
 start=$SECONDS
 wait "$bg" || true
