@@ -15,7 +15,7 @@ since_epoch(std::int64_t now, std::int64_t epoch) noexcept
 
 gen64
 mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uint64_t max_units,
-            const field_layout &l, std::uint64_t random, std::uint64_t step) noexcept
+			const field_layout &l, std::uint64_t random, std::uint64_t step) noexcept
 {
 	const unsigned counter_bits = l.field_bits - l.fixed_bits - l.low_bits;
 	const std::uint64_t counter_max = (1ull << counter_bits) - 1;
@@ -43,7 +43,7 @@ mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uin
 
 	const std::uint64_t fixed = l.fixed & ((1ull << l.fixed_bits) - 1);
 	const std::uint64_t field = (fixed << (counter_bits + l.low_bits)) | (counter << l.low_bits) |
-	                            (l.low & ((1ull << l.low_bits) - 1));
+								(l.low & ((1ull << l.low_bits) - 1));
 	const std::uint64_t v = (units << l.field_bits) | field;
 	// A different fixed part than the previous ID's could still sort lower; never emit that.
 	if (have_last && v <= last)
@@ -53,26 +53,26 @@ mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uin
 
 gen64
 xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
-         std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept
+		 std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept
 {
 	const field_layout l = {xid_random_bits, fixed_bits, fixed, 0, 0};
 	return mono64_next(last, have_last, since_epoch(now_unix_ms, xid_epoch_ms), xid_max_ms, l,
-	                   random, step);
+					   random, step);
 }
 
 gen64
 ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
-               std::uint64_t fixed, int sid, std::uint64_t random, std::uint64_t step) noexcept
+			   std::uint64_t fixed, int sid, std::uint64_t random, std::uint64_t step) noexcept
 {
 	const field_layout l = {ulidflake_random_bits, fixed_bits, fixed, sid < 0 ? 0u : 5u,
-	                        sid < 0 ? 0u : static_cast<std::uint64_t>(sid)};
+							sid < 0 ? 0u : static_cast<std::uint64_t>(sid)};
 	return mono64_next(last, have_last, since_epoch(now_unix_ms, ulidflake_epoch_ms),
-	                   ulidflake_max_ms, l, random, step);
+					   ulidflake_max_ms, l, random, step);
 }
 
 gen64
 tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id,
-         std::int64_t max_ahead_us) noexcept
+		 std::int64_t max_ahead_us) noexcept
 {
 	std::uint64_t micros;
 	if (have_last && now_unix_us <= static_cast<std::int64_t>(timeid_micros(last)))
@@ -109,7 +109,7 @@ steady_behind(steady_clock &c, std::int64_t wall_us, std::int64_t mono_us) noexc
 	// the gap to the wall clock closes.
 	const std::int64_t elapsed = mono_us > c.mono_at ? (mono_us - c.mono_at) / 2 : 0;
 	const std::int64_t virt =
-	    c.high_us >= 0 && elapsed > INT64_MAX - c.high_us ? INT64_MAX : c.high_us + elapsed;
+		c.high_us >= 0 && elapsed > INT64_MAX - c.high_us ? INT64_MAX : c.high_us + elapsed;
 	if (wall_us >= virt)
 	{
 		c.behind = false;
@@ -131,7 +131,7 @@ steady_floor(steady_clock &c, std::int64_t floor_us, std::int64_t mono_us) noexc
 
 gen128
 ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t random_hi16,
-          std::uint64_t random_lo64) noexcept
+		  std::uint64_t random_lo64) noexcept
 {
 	if (have_last && now_unix_ms <= static_cast<std::int64_t>(ulid_ms(last)))
 	{
@@ -145,12 +145,12 @@ ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t ran
 	if (now_unix_ms < 0 || static_cast<std::uint64_t>(now_unix_ms) > ulid_max_ms)
 		return {{0, 0}, gen_status::time_out_of_range};
 	return {ulid_pack(static_cast<std::uint64_t>(now_unix_ms), random_hi16, random_lo64),
-	        gen_status::ok};
+			gen_status::ok};
 }
 
 gen128
 euid_next(u128 last, bool have_last, std::int64_t now_unix_ms, int extension,
-          std::uint64_t random15, std::uint64_t random64) noexcept
+		  std::uint64_t random15, std::uint64_t random64) noexcept
 {
 	if (have_last && now_unix_ms <= static_cast<std::int64_t>(euid_ms(last)))
 	{
@@ -170,7 +170,7 @@ euid_next(u128 last, bool have_last, std::int64_t now_unix_ms, int extension,
 	if (now_unix_ms < 0 || static_cast<std::uint64_t>(now_unix_ms) > euid_max_ms)
 		return {{0, 0}, gen_status::time_out_of_range};
 	return {euid_pack(static_cast<std::uint64_t>(now_unix_ms), extension, random15, random64),
-	        gen_status::ok};
+			gen_status::ok};
 }
 
 } // namespace idt

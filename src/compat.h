@@ -121,7 +121,7 @@ extern "C" {
 #else
 #define idt_expression_tree_walker(node, walker, context)                                          \
 	expression_tree_walker(                                                                        \
-	    (node), reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), (context))
+		(node), reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), (context))
 #endif
 
 /*

@@ -43,7 +43,7 @@ enum overflow_policy
 };
 
 const struct config_enum_entry overflow_options[] = {
-    {"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
+	{"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
 
 int on_overflow = OVERFLOW_WAIT;
 int tid_clock_id_setting = -1; /* -1: not set */
@@ -147,7 +147,7 @@ shmem_startup()
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	bool found;
 	shared = static_cast<shared_gen_state *>(
-	    ShmemInitStruct(shared_state_name, sizeof(shared_gen_state), &found));
+		ShmemInitStruct(shared_state_name, sizeof(shared_gen_state), &found));
 	if (!found)
 		shared_state_init(shared);
 	LWLockRelease(AddinShmemInitLock);
@@ -166,7 +166,7 @@ attach_shared_state()
 	{
 		bool found;
 		shared = static_cast<shared_gen_state *>(idt_get_named_dsm_segment(
-		    shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
+			shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
 	}
 #endif
 }
@@ -205,7 +205,7 @@ slot_value(unsigned bits)
 
 struct partition
 {
-	unsigned bits;       /* fixed top bits of the counter field */
+	unsigned bits;		  /* fixed top bits of the counter field */
 	std::uint64_t value; /* their value: node id, then slot */
 };
 
@@ -256,16 +256,16 @@ field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 	}
 	if (node_id_bits + sbits >= counter_bits)
 		ereport(ERROR,
-		        (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-		         errmsg("idtypes.node_id leaves no counter bits for type %s with per-backend "
-		                "generator state",
-		                type_name),
-		         errdetail("The node id takes %u bits and the backend slot %u of its %u-bit field.",
-		                   node_id_bits, sbits, counter_bits),
-		         errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
-		                 "so that the generator state is shared.")));
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("idtypes.node_id leaves no counter bits for type %s with per-backend "
+						"generator state",
+						type_name),
+				 errdetail("The node id takes %u bits and the backend slot %u of its %u-bit field.",
+						   node_id_bits, sbits, counter_bits),
+				 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
+						 "so that the generator state is shared.")));
 	return {node_id_bits + sbits,
-	        (static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
+			(static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
 }
 
 partition
@@ -345,12 +345,12 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 	const int fd = OpenTransientFile(floor_file, O_RDWR | O_CREAT | PG_BINARY);
 	if (fd < 0)
 		ereport(ERROR,
-		        (errcode_for_file_access(), errmsg("could not open file \"%s\": %m", floor_file)));
+				(errcode_for_file_access(), errmsg("could not open file \"%s\": %m", floor_file)));
 	/* Backends with a state of their own (15-16 without preload) share the file: one at a time.
 	 * An error closes the file at transaction abort, which drops the lock. */
 	if (flock(fd, LOCK_EX) != 0)
 		ereport(ERROR,
-		        (errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
+				(errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
 	const floor_record held = read_floor_file(fd);
 	std::int64_t result = held.until_us;
 	if (held.until_us < need_us || held.life != life)
@@ -358,20 +358,20 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 		result = Max(held.until_us, want_us);
 		char buf[64];
 		const int len =
-		    snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(result),
-		             static_cast<unsigned long long>(life));
+			snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(result),
+					 static_cast<unsigned long long>(life));
 		errno = 0;
 		if (pwrite(fd, buf, len, 0) != len)
 		{
 			if (errno == 0)
 				errno = ENOSPC;
 			ereport(ERROR, (errcode_for_file_access(),
-			                errmsg("could not write file \"%s\": %m", floor_file)));
+							errmsg("could not write file \"%s\": %m", floor_file)));
 		}
 		if (pg_fdatasync(fd) != 0)
 			ereport(
-			    data_sync_elevel(ERROR),
-			    (errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", floor_file)));
+				data_sync_elevel(ERROR),
+				(errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", floor_file)));
 	}
 	(void) flock(fd, LOCK_UN);
 	CloseTransientFile(fd);
@@ -416,7 +416,7 @@ restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 	if (crc_ok)
 	{
 		const std::int64_t checkpoint_us =
-		    static_cast<std::int64_t>(control->checkPointCopy.time) * 1000000;
+			static_cast<std::int64_t>(control->checkPointCopy.time) * 1000000;
 		if (wall_us < checkpoint_us)
 			floor = Max(floor, checkpoint_us + 1000000 + tid_max_ahead_us);
 	}
@@ -454,7 +454,7 @@ overflow_wait(int attempt)
 	{
 		const long timeout_ms = 1L << Min(attempt - 1, 4);
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, timeout_ms,
-		                 wait_event);
+						 wait_event);
 		ResetLatch(MyLatch);
 	}
 	CHECK_FOR_INTERRUPTS();
@@ -484,7 +484,7 @@ strong_bytes(unsigned char *out, std::size_t n)
 {
 	if (!pg_strong_random(out, n))
 		ereport(ERROR,
-		        (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+				(errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
 }
 
 std::uint64_t
@@ -508,6 +508,28 @@ random64()
 
 /* ---- the generation loop ----------------------------------------------------------------- */
 
+/* The state generators step: the cluster's (under its spinlock) or this backend's. */
+gen_state &
+active_state()
+{
+	return shared != nullptr ? shared->state : local_state;
+}
+
+/* Around a pure step or a few assignments: no allocation, no error in between. */
+void
+lock_state()
+{
+	if (shared != nullptr)
+		SpinLockAcquire(&shared->mutex);
+}
+
+void
+unlock_state()
+{
+	if (shared != nullptr)
+		SpinLockRelease(&shared->mutex);
+}
+
 /*
  * Apply the restart floor to the active state once per server life (cluster scope) or backend
  * (backend scope), and again after a promotion if it was taken during recovery. Computed outside
@@ -516,10 +538,7 @@ random64()
 void
 apply_restart_floor()
 {
-	gen_state &s = shared != nullptr ? shared->state : local_state;
-	/* A stale read of the flags (outside the lock) only makes this compute the floor again. */
-	if (s.floor_set && !s.floor_in_recovery)
-		return;
+	gen_state &s = active_state();
 	const bool in_recovery = RecoveryInProgress();
 	if (s.floor_set && in_recovery)
 		return;
@@ -529,8 +548,7 @@ apply_restart_floor()
 		life = shared != nullptr ? (random64() | 1) : static_cast<std::uint64_t>(PgStartTime) | 1;
 	const std::int64_t floor = restart_floor_us(now_unix_us(), life);
 	const std::int64_t mono = mono_us();
-	if (shared != nullptr)
-		SpinLockAcquire(&shared->mutex);
+	lock_state();
 	if (s.life == 0)
 		s.life = life;
 	if (!s.floor_set || (s.floor_in_recovery && !in_recovery))
@@ -539,69 +557,60 @@ apply_restart_floor()
 		s.floor_set = true;
 		s.floor_in_recovery = in_recovery;
 	}
-	if (shared != nullptr)
-		SpinLockRelease(&shared->mutex);
+	unlock_state();
 }
 
 /*
- * Run one core step under the active scope until it yields an ID. step(state, now_us, r)
+ * Run one core step under the active scope until it yields an ID. step(state, now_us, r, id_us)
  * returns a gen_status and stores the ID into the state itself; now_us is the state's steady
  * clock (the wall clock, never back, never before the restart floor); the step sets id_us to its
  * ID's time (TID's may be ahead of now_us), which the floor file must hold before the ID goes out;
- * r holds the NRandom random
- * words the format needs, drawn before the lock is taken (a draw may raise an error). On
- * overflow the policy says wait (sleep to about the next clock unit) or error.
+ * r holds the NRandom random words the format needs, drawn before the lock is taken (a draw may
+ * raise an error). On overflow the policy says wait (sleep to about the next clock unit) or error.
  */
 template <int NRandom, class Step>
 void
 generate(const char *type_name, Step step)
 {
 	attach_shared_state();
-	{
-		/* Racy read: the flags only ever go from unset to set. */
-		const gen_state &s = shared != nullptr ? shared->state : local_state;
-		if (!s.floor_set || s.floor_in_recovery)
-			apply_restart_floor();
-	}
+	gen_state &s = active_state();
+	/* A stale read of the flags (outside the lock) only makes this compute the floor again. */
+	if (!s.floor_set || s.floor_in_recovery)
+		apply_restart_floor();
 	for (int attempt = 0;; attempt++)
 	{
 		const std::int64_t wall = now_unix_us();
 		std::uint64_t r[NRandom > 0 ? NRandom : 1] = {0};
 		for (int i = 0; i < NRandom; i++)
 			r[i] = random64();
-		gen_state &s = shared != nullptr ? shared->state : local_state;
 		std::int64_t id_us = 0;
-		if (shared != nullptr)
-			SpinLockAcquire(&shared->mutex);
+		lock_state();
 		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */
 		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
 		const idt::gen_status status = step(s, idt::steady_now(s.clock, wall, mono), r, id_us);
 		/* An ID at or after the floor file's time goes out only once the file holds more. */
 		const bool reserve = status == idt::gen_status::ok && id_us >= s.reserved_us;
 		const std::uint64_t life = s.life;
-		if (shared != nullptr)
-			SpinLockRelease(&shared->mutex);
+		unlock_state();
 		if (reserve)
 		{
 			const std::int64_t held = reserve_until(id_us + 1, id_us + reserve_window_us, life);
-			if (shared != nullptr)
-				SpinLockAcquire(&shared->mutex);
+			lock_state();
 			s.reserved_us = Max(s.reserved_us, held);
-			if (shared != nullptr)
-				SpinLockRelease(&shared->mutex);
+			unlock_state();
 		}
 
 		if (status == idt::gen_status::ok)
 			return;
 		if (status == idt::gen_status::time_out_of_range)
 			ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			                errmsg("the current time is outside the range of type %s", type_name)));
+							errmsg("the current time is outside the range of type %s", type_name)));
 		if (on_overflow == OVERFLOW_ERROR)
 			ereport(
-			    ERROR,
-			    (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-			     errmsg("%s generator overflow: no larger ID is left in this time unit", type_name),
-			     errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
+				ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s generator overflow: no larger ID is left in this time unit", type_name),
+					 errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
 		overflow_wait(attempt);
 	}
 }
@@ -614,26 +623,26 @@ checked_arg(FunctionCallInfo fcinfo, int n, const char *what, int max)
 	const int32 v = PG_GETARG_INT32(n);
 	if (v < 0 || v > max)
 		ereport(ERROR,
-		        (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s %d is out of range", what, v),
-		         errdetail("The %s must be between 0 and %d.", what, max)));
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s %d is out of range", what, v),
+						errdetail("The %s must be between 0 and %d.", what, max)));
 	return v;
 }
 
 /* Unix microseconds of a timestamptz argument, or an error naming the type's era. */
 std::int64_t
 arg_unix_us(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t lo_us,
-            std::int64_t hi_us)
+			std::int64_t hi_us)
 {
 	const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(n);
 	std::int64_t us;
 	if (TIMESTAMP_NOT_FINITE(ts) || __builtin_add_overflow(ts, glue::unix_to_pg_us, &us) ||
-	    us < lo_us || us > hi_us)
+		us < lo_us || us > hi_us)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-		                errmsg("timestamp out of range for type %s", type_name),
-		                errdetail("A %s holds times from %s to %s.", type_name,
-		                          /* copies: timestamptz_to_str reuses one static buffer */
-		                          pstrdup(timestamptz_to_str(lo_us - glue::unix_to_pg_us)),
-		                          pstrdup(timestamptz_to_str(hi_us - glue::unix_to_pg_us)))));
+						errmsg("timestamp out of range for type %s", type_name),
+						errdetail("A %s holds times from %s to %s.", type_name,
+								  /* copies: timestamptz_to_str reuses one static buffer */
+								  pstrdup(timestamptz_to_str(lo_us - glue::unix_to_pg_us)),
+								  pstrdup(timestamptz_to_str(hi_us - glue::unix_to_pg_us)))));
 	return us;
 }
 
@@ -642,7 +651,7 @@ constexpr std::int64_t ms = 1000;
 /* The ms since epoch_ms of a timestamptz argument, which must lie in [epoch, epoch + max_ms]. */
 std::uint64_t
 arg_ms_since(FunctionCallInfo fcinfo, int n, const char *type_name, std::int64_t epoch_ms,
-             std::uint64_t max_ms)
+			 std::uint64_t max_ms)
 {
 	const std::int64_t lo = epoch_ms * ms;
 	const std::int64_t hi = (epoch_ms + static_cast<std::int64_t>(max_ms)) * ms + (ms - 1);
@@ -659,17 +668,17 @@ tid_default_clock_id()
 	{
 		/* A database's or a user's setting must not undo the node partitioning of the server's. */
 		if (node_id_setting >= 0 &&
-		    (tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id_setting)
+			(tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id_setting)
 			ereport(
-			    ERROR,
-			    (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			     errmsg("idtypes.tid_clock_id %d does not carry idtypes.node_id %d",
-			            tid_clock_id_setting, node_id_setting),
-			     errdetail("With idtypes.node_id set, the top %u bits of a TID clock id are the "
-			               "node id: clock ids %d to %d.",
-			               node_id_bits, node_id_setting << (clock_id_bits - node_id_bits),
-			               ((node_id_setting + 1) << (clock_id_bits - node_id_bits)) - 1),
-			     errhint("Reset idtypes.tid_clock_id, or set it within that range.")));
+				ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("idtypes.tid_clock_id %d does not carry idtypes.node_id %d",
+						tid_clock_id_setting, node_id_setting),
+				 errdetail("With idtypes.node_id set, the top %u bits of a TID clock id are the "
+						   "node id: clock ids %d to %d.",
+						   node_id_bits, node_id_setting << (clock_id_bits - node_id_bits),
+						   ((node_id_setting + 1) << (clock_id_bits - node_id_bits)) - 1),
+				 errhint("Reset idtypes.tid_clock_id, or set it within that range.")));
 		return static_cast<unsigned>(tid_clock_id_setting);
 	}
 	const unsigned sbits = slot_bits();
@@ -685,28 +694,28 @@ tid_default_clock_id()
 		constexpr unsigned low_bits = clock_id_bits - node_id_bits;
 		if (sbits > low_bits)
 			ereport(ERROR,
-			        (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-			         errmsg("idtypes.node_id leaves too few clock id bits for type timeid with "
-			                "per-backend generator state"),
-			         errdetail("The node id takes %u of the clock id's %u bits; the backend slot "
-			                   "needs %u more.",
-			                   node_id_bits, clock_id_bits, sbits),
-			         errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
-			                 "later, so that the generator state is shared.")));
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("idtypes.node_id leaves too few clock id bits for type timeid with "
+							"per-backend generator state"),
+					 errdetail("The node id takes %u of the clock id's %u bits; the backend slot "
+							   "needs %u more.",
+							   node_id_bits, clock_id_bits, sbits),
+					 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
+							 "later, so that the generator state is shared.")));
 		return (static_cast<unsigned>(node_id_setting) << low_bits) |
-		       static_cast<unsigned>(slot_value(sbits));
+			   static_cast<unsigned>(slot_value(sbits));
 	}
 	if (sbits == 0)
 		return static_cast<unsigned>(GetSystemIdentifier() % 32);
 	if (sbits > clock_id_bits)
 		ereport(ERROR,
-		        (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-		         errmsg("too many backends for a distinct TID clock id each with per-backend "
-		                "generator state"),
-		         errdetail("The backend slot needs %u bits; a TID clock id has %u.", sbits,
-		                   clock_id_bits),
-		         errhint("Pass a clock id to generate_tid(), add idtypes to "
-		                 "shared_preload_libraries, or use PostgreSQL 17 or later.")));
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("too many backends for a distinct TID clock id each with per-backend "
+						"generator state"),
+				 errdetail("The backend slot needs %u bits; a TID clock id has %u.", sbits,
+						   clock_id_bits),
+				 errhint("Pass a clock id to generate_tid(), add idtypes to "
+						 "shared_preload_libraries, or use PostgreSQL 17 or later.")));
 	return static_cast<unsigned>(slot_value(sbits));
 }
 
@@ -719,15 +728,15 @@ xid_generate()
 	std::uint64_t out = 0;
 	/* One random word: its low bits start a new ms, its high half makes the same-ms step. */
 	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-	                         std::int64_t &id_us) {
+							 std::int64_t &id_us) {
 		id_us = now;
 		return keep(
-		    s.xid,
-		    idt::xid_next(
-		        s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
-		        idt::same_unit_step(idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
-		                            r[0] >> 32)),
-		    out);
+			s.xid,
+			idt::xid_next(
+				s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
+				idt::same_unit_step(idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
+									  r[0] >> 32)),
+					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -742,15 +751,15 @@ ulidflake_generate(int sid)
 	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
 	generate<1>("ulidflake", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-	                             std::int64_t &id_us) {
+								 std::int64_t &id_us) {
 		id_us = now;
 		return keep(
-		    s.ulidflake,
-		    idt::ulidflake_next(
-		        s.ulidflake.value, s.ulidflake.have, floor_div(now, ms), pbits, part, sid, r[0],
-		        idt::same_unit_step(idt::counter_left(s.ulidflake.value, field - pbits, low),
-		                            r[0] >> 32)),
-		    out);
+			s.ulidflake,
+			idt::ulidflake_next(
+				s.ulidflake.value, s.ulidflake.have, floor_div(now, ms), pbits, part, sid, r[0],
+				idt::same_unit_step(idt::counter_left(s.ulidflake.value, field - pbits, low),
+															r[0] >> 32)),
+					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -761,9 +770,9 @@ tid_generate(unsigned clock_id)
 	std::uint64_t out = 0;
 	/* TID has no random bits: it draws none. */
 	generate<0>("timeid", [&](gen_state &s, std::int64_t now, const std::uint64_t *,
-	                          std::int64_t &id_us) {
+							  std::int64_t &id_us) {
 		const idt::gen_status status = keep(
-		    s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id, tid_max_ahead_us), out);
+			s.tid, idt::tid_next(s.tid.value, s.tid.have, now, clock_id, tid_max_ahead_us), out);
 		id_us = static_cast<std::int64_t>(idt::timeid_micros(out));
 		return status;
 	});
@@ -775,25 +784,25 @@ euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
 	const int slot = (extension + 1) % euid_slots;
-	generate<2>(
-	    "euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r, std::int64_t &id_us) {
-		    id_us = now;
-		    euid_slot &own = s.euid_by_extension[slot];
-		    const bool mine = own.last.have && own.extension == extension;
-		    const last_id<idt::u128> &prev = mine ? own.last : s.euid;
-		    std::uint64_t rr[2] = {r[0], r[1]};
-		    shrink_random_for_tests(true, rr);
-		    const idt::gen128 g =
-		        idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
-		    if (g.status != idt::gen_status::ok)
-			    return g.status;
-		    if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
-			    s.euid = own.last; /* pushed out */
-		    own.extension = extension;
-		    own.last = {g.value, true};
-		    out = g.value;
-		    return g.status;
-	    });
+	generate<2>("euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
+							std::int64_t &id_us) {
+		id_us = now;
+		euid_slot &own = s.euid_by_extension[slot];
+		const bool mine = own.last.have && own.extension == extension;
+		const last_id<idt::u128> &prev = mine ? own.last : s.euid;
+		std::uint64_t rr[2] = {r[0], r[1]};
+		shrink_random_for_tests(true, rr);
+		const idt::gen128 g =
+			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
+		if (g.status != idt::gen_status::ok)
+			return g.status;
+		if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
+			s.euid = own.last; /* pushed out */
+		own.extension = extension;
+		own.last = {g.value, true};
+		out = g.value;
+		return g.status;
+	});
 	return PointerGetDatum(glue::make_id128(out));
 }
 
@@ -803,29 +812,29 @@ void
 idt_generators_init()
 {
 	DefineCustomEnumVariable(
-	    "idtypes.on_overflow",
-	    "What a monotonic generator does when a time unit has no larger ID left.",
-	    "wait: sleep until about the next clock unit (wait event IdtypesGeneratorOverflow); error: "
-	    "raise an error (the specs' behaviour).",
-	    &on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+		"idtypes.on_overflow",
+		"What a monotonic generator does when a time unit has no larger ID left.",
+		"wait: sleep until about the next clock unit (wait event IdtypesGeneratorOverflow); error: "
+		"raise an error (the specs' behaviour).",
+		&on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-	    "idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
-	    "-1 (default) lets idtypes choose; 0..1023 is used as given, and with idtypes.node_id set "
+		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
+		"-1 (default) lets idtypes choose; 0..1023 is used as given, and with idtypes.node_id set "
 		"must carry it in its top 5 bits.", &tid_clock_id_setting, -1,
-	    -1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+		-1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-	    "idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
-	    "-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
-	    "of the TID clock id hold it, so nodes with different ids never generate the same ID.",
-	    &node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+		"idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
+		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
+		"of the TID clock id hold it, so nodes with different ids never generate the same ID.",
+		&node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
-	    "idtypes.test_counter_bits", "For tests only: shrinks the monotonic generators' counters.",
-	    "0 (default): off. 1..8: the xid and ulidflake counters keep that many bits, and "
-	    "generate_ulid_monotonic() and generate_euid() start a millisecond that many increments "
-	    "from their top, so a millisecond overflows after a few IDs (tests of "
-	    "idtypes.on_overflow).",
-	    &test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
-	    nullptr, nullptr);
+		"idtypes.test_counter_bits", "For tests only: shrinks the monotonic generators' counters.",
+		"0 (default): off. 1..8: the xid and ulidflake counters keep that many bits, and "
+		"generate_ulid_monotonic() and generate_euid() start a millisecond that many increments "
+		"from their top, so a millisecond overflows after a few IDs (tests of "
+		"idtypes.on_overflow).",
+		&test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
+		nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
 
 	if (!process_shared_preload_libraries_in_progress)
@@ -867,7 +876,7 @@ Datum
 generate_tid(PG_FUNCTION_ARGS)
 {
 	return tid_generate(PG_NARGS() > 0 ? checked_arg(fcinfo, 0, "clock id", 1023)
-	                                   : tid_default_clock_id());
+									   : tid_default_clock_id());
 }
 
 PG_FUNCTION_INFO_V1(generate_ulidflake);
@@ -884,7 +893,7 @@ generate_ulid(PG_FUNCTION_ARGS)
 {
 	const std::int64_t now_ms = floor_div(now_unix_us(), ms);
 	PG_RETURN_POINTER(glue::make_id128(
-	    idt::ulid_pack(static_cast<std::uint64_t>(now_ms), random64(), random64())));
+		idt::ulid_pack(static_cast<std::uint64_t>(now_ms), random64(), random64())));
 }
 
 PG_FUNCTION_INFO_V1(generate_ulid_monotonic);
@@ -893,13 +902,13 @@ generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
 	generate<2>("ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-	                        std::int64_t &id_us) {
+							std::int64_t &id_us) {
 		id_us = now;
 		std::uint64_t rr[2] = {r[0], r[1]};
 		shrink_random_for_tests(false, rr);
 		return keep(s.ulid,
-		            idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
-		            out);
+					idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
+					out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
@@ -926,9 +935,9 @@ Datum
 generate_tid_at(PG_FUNCTION_ARGS)
 {
 	const std::int64_t us =
-	    arg_unix_us(fcinfo, 0, "timeid", 0, static_cast<std::int64_t>(idt::timeid_max_us));
+		arg_unix_us(fcinfo, 0, "timeid", 0, static_cast<std::int64_t>(idt::timeid_max_us));
 	const unsigned clock_id =
-	    PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "clock id", 1023) : tid_default_clock_id();
+		PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "clock id", 1023) : tid_default_clock_id();
 	PG_RETURN_INT64(static_cast<int64>(idt::timeid_pack(static_cast<std::uint64_t>(us), clock_id)));
 }
 
@@ -937,7 +946,7 @@ Datum
 generate_ulidflake_at(PG_FUNCTION_ARGS)
 {
 	const std::uint64_t t =
-	    arg_ms_since(fcinfo, 0, "ulidflake", idt::ulidflake_epoch_ms, idt::ulidflake_max_ms);
+		arg_ms_since(fcinfo, 0, "ulidflake", idt::ulidflake_epoch_ms, idt::ulidflake_max_ms);
 	std::uint64_t field = random64() & ((1u << idt::ulidflake_random_bits) - 1);
 	if (PG_NARGS() > 1)
 		field = (field & ~31ull) | static_cast<std::uint64_t>(checked_arg(fcinfo, 1, "sid", 31));

@@ -35,7 +35,7 @@ id_in_range_interval(FunctionCallInfo fcinfo)
 	const Datum val = DirectFunctionCall1(time_of, PG_GETARG_DATUM(0));
 	const Datum base = DirectFunctionCall1(time_of, PG_GETARG_DATUM(1));
 	return DirectFunctionCall5(in_range_timestamptz_interval, val, base, PG_GETARG_DATUM(2),
-	                           PG_GETARG_DATUM(3), PG_GETARG_DATUM(4));
+							   PG_GETARG_DATUM(3), PG_GETARG_DATUM(4));
 }
 
 } /* namespace */

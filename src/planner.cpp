@@ -125,15 +125,15 @@ load_members(Oid ext)
 	members.valid = false;
 	if (members.fns == nullptr)
 		members.fns =
-		    static_cast<member_fn *>(MemoryContextAlloc(TopMemoryContext, sizeof(member_fn) * 64));
+			static_cast<member_fn *>(MemoryContextAlloc(TopMemoryContext, sizeof(member_fn) * 64));
 	int capacity = 64, n = 0;
 
 	Relation depend = table_open(DependRelationId, AccessShareLock);
 	ScanKeyData key[2];
 	ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
-	            ObjectIdGetDatum(ExtensionRelationId));
+				ObjectIdGetDatum(ExtensionRelationId));
 	ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ,
-	            ObjectIdGetDatum(ext));
+				ObjectIdGetDatum(ext));
 	SysScanDesc scan = systable_beginscan(depend, DependReferenceIndexId, true, nullptr, 2, key);
 	HeapTuple tuple;
 	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
@@ -153,7 +153,7 @@ load_members(Oid ext)
 			{
 				capacity *= 2;
 				members.fns =
-				    static_cast<member_fn *>(repalloc(members.fns, sizeof(member_fn) * capacity));
+					static_cast<member_fn *>(repalloc(members.fns, sizeof(member_fn) * capacity));
 			}
 			member_fn &f = members.fns[n++];
 			f.oid = form->oid;
@@ -180,7 +180,7 @@ load_members(Oid ext)
  */
 Oid
 member_function(Oid support_fn, const char *symbol, int nargs, const Oid *args, Oid result,
-                bool with_support)
+				bool with_support)
 {
 	const Oid ext = extension_of(support_fn);
 	if (!OidIsValid(ext))
@@ -191,7 +191,7 @@ member_function(Oid support_fn, const char *symbol, int nargs, const Oid *args, 
 	{
 		const member_fn &f = members.fns[i];
 		if (strcmp(f.symbol, symbol) != 0 || f.nargs != nargs || f.has_support != with_support ||
-		    (OidIsValid(result) && f.result != result))
+			(OidIsValid(result) && f.result != result))
 			continue;
 		bool same = true;
 		for (int a = 0; a < nargs; a++)
@@ -335,7 +335,7 @@ histogram_fraction(const double *bounds, int n, double x)
  */
 bool
 actual_extreme(PlannerInfo *root, VariableStatData *vardata, Oid opfamily, bool want_max,
-               Datum *out)
+			   Datum *out)
 {
 	RelOptInfo *rel = vardata->rel;
 	if (rel == nullptr || rel->rtekind != RTE_RELATION || rel->indexlist == NIL)
@@ -348,11 +348,11 @@ actual_extreme(PlannerInfo *root, VariableStatData *vardata, Oid opfamily, bool 
 	{
 		auto *index = static_cast<IndexOptInfo *>(lfirst(lc));
 		if (index->relam != BTREE_AM_OID || index->hypothetical || index->indpred != NIL ||
-		    index->sortopfamily == nullptr || index->sortopfamily[0] != opfamily ||
-		    !match_index_to_operand(vardata->var, 0, index))
+			index->sortopfamily == nullptr || index->sortopfamily[0] != opfamily ||
+			!match_index_to_operand(vardata->var, 0, index))
 			continue;
 		const ScanDirection dir =
-		    want_max != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
+			want_max != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
 		bool found = false;
 		/* The planner holds locks on the table and its indexes already. */
 		Relation heap = table_open(rte->relid, NoLock);
@@ -363,7 +363,7 @@ actual_extreme(PlannerInfo *root, VariableStatData *vardata, Oid opfamily, bool 
 		ScanKeyData key;
 		/* "IS NOT NULL": nulls sort at one end of the index. */
 		ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid,
-		                       InvalidOid, InvalidOid, (Datum) 0);
+							   InvalidOid, InvalidOid, (Datum) 0);
 		IndexScanDesc scan = idt_index_beginscan(heap, irel, &snapshot, 1);
 		scan->xs_want_itup = true;
 		index_rescan(scan, &key, 1, nullptr, 0);
@@ -489,11 +489,11 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 	}
 
 	const double nullfrac =
-	    reinterpret_cast<Form_pg_statistic>(GETSTRUCT(vardata.statsTuple))->stanullfrac;
+		reinterpret_cast<Form_pg_statistic>(GETSTRUCT(vardata.statsTuple))->stanullfrac;
 	double mcv_sel = 0.0, sumcommon = 0.0;
 	AttStatsSlot sslot;
 	if (get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_MCV, InvalidOid,
-	                     ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 	{
 		for (int i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
 		{
@@ -506,7 +506,7 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 	}
 	double ordered = 0.0;
 	if (get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_CORRELATION, InvalidOid,
-	                     ATTSTATSSLOT_NUMBERS))
+						 ATTSTATSSLOT_NUMBERS))
 	{
 		if (sslot.nnumbers > 0)
 			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
@@ -519,7 +519,7 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 	double hist_sel = whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
 	double new_sel = hist_sel;
 	if (!whole && get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
-	                               ATTSTATSSLOT_VALUES))
+								   ATTSTATSSLOT_VALUES))
 	{
 		const int n = sslot.nvalues;
 		if (n >= 2)
@@ -572,14 +572,14 @@ Expr *
 call(Oid funcid, Oid rettype, Node *arg)
 {
 	return reinterpret_cast<Expr *>(makeFuncExpr(funcid, rettype, list_make1(arg), InvalidOid,
-	                                             exprCollation(arg), COERCE_EXPLICIT_CALL));
+												 exprCollation(arg), COERCE_EXPLICIT_CALL));
 }
 
 Expr *
 call2(Oid funcid, Node *arg1, Node *arg2)
 {
 	return reinterpret_cast<Expr *>(makeFuncExpr(funcid, BOOLOID, list_make2(arg1, arg2),
-	                                             InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+												 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 }
 
 /* The >= and <= of the type's default btree opclass, or false if it has none. */
@@ -602,7 +602,7 @@ id_const(Oid typid, V value)
 	bool typbyval;
 	get_typlenbyval(typid, &typlen, &typbyval);
 	return reinterpret_cast<Expr *>(
-	    makeConst(typid, -1, InvalidOid, typlen, id_to_datum(value), false, typbyval));
+		makeConst(typid, -1, InvalidOid, typlen, id_to_datum(value), false, typbyval));
 }
 
 /*
@@ -613,7 +613,7 @@ id_const(Oid typid, V value)
 template <class T, op_kind K>
 bool
 range_ends(Oid support_fn, Oid typid, Node *rightop, const char *lo_suffix, const char *hi_suffix,
-           Node **range, Oid *lo_fn, Oid *hi_fn)
+		   Node **range, Oid *lo_fn, Oid *hi_fn)
 {
 	*range = rightop;
 	if constexpr (K == op_kind::starts_with)
@@ -622,7 +622,7 @@ range_ends(Oid support_fn, Oid typid, Node *rightop, const char *lo_suffix, cons
 		if (!OidIsValid(prefix_range) || exprType(rightop) != TEXTOID)
 			return false;
 		*range =
-		    reinterpret_cast<Node *>(call(prefix_range, get_func_rettype(prefix_range), rightop));
+			reinterpret_cast<Node *>(call(prefix_range, get_func_rettype(prefix_range), rightop));
 	}
 	const Oid rngtypid = exprType(*range);
 	*lo_fn = range_end_fn<T>(support_fn, lo_suffix, rngtypid, typid);
@@ -660,8 +660,8 @@ index_conditions(SupportRequestIndexCondition *req, Oid support_fn)
 	const Oid typid = exprType(leftop);
 	Oid ge, le;
 	if (!btree_ge_le(typid, &ge, &le) ||
-	    get_opfamily_member(req->opfamily, typid, typid, BTGreaterEqualStrategyNumber) != ge ||
-	    get_opfamily_member(req->opfamily, typid, typid, BTLessEqualStrategyNumber) != le)
+		get_opfamily_member(req->opfamily, typid, typid, BTGreaterEqualStrategyNumber) != ge ||
+		get_opfamily_member(req->opfamily, typid, typid, BTLessEqualStrategyNumber) != le)
 		return NIL;
 	if (!is_pseudo_constant_for_index(req->root, rightop, req->index))
 		return NIL;
@@ -689,9 +689,9 @@ index_conditions(SupportRequestIndexCondition *req, Oid support_fn)
 	}
 	req->lossy = lossy;
 	return list_make2(make_opclause(ge, BOOLOID, false, reinterpret_cast<Expr *>(leftop), lo,
-	                                InvalidOid, InvalidOid),
-	                  make_opclause(le, BOOLOID, false, static_cast<Expr *>(copyObjectImpl(leftop)),
-	                                hi, InvalidOid, InvalidOid));
+									InvalidOid, InvalidOid),
+					  make_opclause(le, BOOLOID, false, static_cast<Expr *>(copyObjectImpl(leftop)),
+									hi, InvalidOid, InvalidOid));
 }
 
 /* Can expr be evaluated twice instead of once, with the same value and no other effect? */
@@ -699,7 +699,7 @@ bool
 duplicable(Node *expr)
 {
 	return !contain_volatile_functions(expr) && !contain_subplans(expr) &&
-	       !expression_returns_set(expr);
+		   !expression_returns_set(expr);
 }
 
 /*
@@ -727,13 +727,13 @@ reads_table(Node *expr, PlannerInfo *root, bool parents)
 				const Var *var = reinterpret_cast<const Var *>(node);
 				const auto *cx = static_cast<const context *>(arg);
 				if (var->varlevelsup != 0 || IS_SPECIAL_VARNO(var->varno) || var->varno < 1 ||
-				    var->varno > list_length(cx->parse->rtable))
+					var->varno > list_length(cx->parse->rtable))
 					return false;
 				const RangeTblEntry *rte = rt_fetch(var->varno, cx->parse->rtable);
 				if (cx->parents)
 					return rte->rtekind == RTE_RELATION && has_subclass(rte->relid);
 				return rte->securityQuals != NIL ||
-				       (rte->rtekind == RTE_SUBQUERY && rte->security_barrier);
+					   (rte->rtekind == RTE_SUBQUERY && rte->security_barrier);
 			}
 			return idt_expression_tree_walker(node, visit, arg);
 		}
@@ -766,7 +766,7 @@ reads_table(Node *expr, PlannerInfo *root, bool parents)
  */
 template <class T, op_kind K>
 Node *
-pruning_rewrite(SupportRequestSimplify *req, Oid support_fn, Node *id, Node *rightop)
+pruning_rewrite(Oid support_fn, Node *id, Node *rightop)
 {
 	const Oid typid = exprType(id);
 	Oid ge, le;
@@ -794,7 +794,7 @@ pruning_rewrite(SupportRequestSimplify *req, Oid support_fn, Node *id, Node *rig
 		Node *range;
 		Oid range_lo, range_hi;
 		if (!range_ends<T, K>(support_fn, typid, static_cast<Node *>(copyObjectImpl(rightop)),
-		                      "_lo", "_hi", &range, &range_lo, &range_hi))
+							  "_lo", "_hi", &range, &range_lo, &range_hi))
 			return nullptr;
 		need_recheck = K == op_kind::starts_with && T::may_be_inexact;
 		lo = call(range_lo, typid, range);
@@ -806,20 +806,18 @@ pruning_rewrite(SupportRequestSimplify *req, Oid support_fn, Node *id, Node *rig
 		if (!OidIsValid(recheck))
 			return nullptr;
 	}
-	(void) req;
-
 	List *conjuncts = NIL;
 	if (lo != nullptr)
 		conjuncts = lappend(conjuncts, make_opclause(ge, BOOLOID, false,
-		                                             static_cast<Expr *>(copyObjectImpl(id)), lo,
-		                                             InvalidOid, InvalidOid));
+													 static_cast<Expr *>(copyObjectImpl(id)), lo,
+													 InvalidOid, InvalidOid));
 	if (hi != nullptr)
 		conjuncts = lappend(conjuncts, make_opclause(le, BOOLOID, false,
-		                                             static_cast<Expr *>(copyObjectImpl(id)), hi,
-		                                             InvalidOid, InvalidOid));
+													 static_cast<Expr *>(copyObjectImpl(id)), hi,
+													 InvalidOid, InvalidOid));
 	if (OidIsValid(recheck))
 		conjuncts = lappend(conjuncts, call2(recheck, static_cast<Node *>(copyObjectImpl(id)),
-		                                     static_cast<Node *>(copyObjectImpl(rightop))));
+											 static_cast<Node *>(copyObjectImpl(rightop))));
 	if (list_length(conjuncts) == 1)
 		return static_cast<Node *>(linitial(conjuncts));
 	return reinterpret_cast<Node *>(makeBoolExpr(AND_EXPR, conjuncts, -1));
@@ -850,25 +848,15 @@ security_rewrite(Oid support_fn, Node *id, Node *prefix)
 	bool exact = !T::may_be_inexact;
 	if (IsA(prefix, Const))
 	{
-		const Const *c = reinterpret_cast<const Const *>(prefix);
-		if (c->constisnull)
-			return nullptr;
 		typename T::range_type r;
-		if (!const_closed_bounds<T, op_kind::starts_with>(c, typid, &r))
-			return nullptr;
+		if (!const_closed_bounds<T, op_kind::starts_with>(reinterpret_cast<const Const *>(prefix),
+														   typid, &r))
+			return nullptr; /* NULL or invalid: the operator stays */
 		exact = r.empty || r.exact;
-		TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
-		Datum value;
-		if (r.empty)
-			value = RangeTypePGetDatum(make_empty_range(typcache));
-		else
-		{
-			RangeBound lower = {id_to_datum(r.lo), false, true, true};
-			RangeBound upper = {id_to_datum(r.hi), false, true, false};
-			value = RangeTypePGetDatum(idt_make_range(typcache, &lower, &upper));
-		}
+		const Datum value = RangeTypePGetDatum(
+			closed_range<T>(lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO), r));
 		range =
-		    reinterpret_cast<Node *>(makeConst(rngtypid, -1, InvalidOid, -1, value, false, false));
+			reinterpret_cast<Node *>(makeConst(rngtypid, -1, InvalidOid, -1, value, false, false));
 	}
 	else
 	{
@@ -883,10 +871,10 @@ security_rewrite(Oid support_fn, Node *id, Node *prefix)
 	if (!OidIsValid(recheck) || !duplicable(id))
 		return nullptr;
 	return reinterpret_cast<Node *>(
-	    makeBoolExpr(AND_EXPR,
-	                 list_make2(test, call2(recheck, static_cast<Node *>(copyObjectImpl(id)),
-	                                        static_cast<Node *>(copyObjectImpl(prefix)))),
-	                 -1));
+		makeBoolExpr(AND_EXPR,
+					 list_make2(test, call2(recheck, static_cast<Node *>(copyObjectImpl(id)),
+											static_cast<Node *>(copyObjectImpl(prefix)))),
+					 -1));
 }
 
 template <class T, op_kind K>
@@ -899,7 +887,7 @@ simplified(SupportRequestSimplify *req, Oid support_fn)
 	Node *id = static_cast<Node *>(linitial(args));
 	Node *rightop = static_cast<Node *>(lsecond(args));
 	if (reads_table(id, req->root, true) && duplicable(id))
-		return pruning_rewrite<T, K>(req, support_fn, id, rightop);
+		return pruning_rewrite<T, K>(support_fn, id, rightop);
 	if constexpr (K == op_kind::starts_with)
 	{
 		if (reads_table(id, req->root, false))
@@ -919,8 +907,8 @@ id_support(FunctionCallInfo fcinfo)
 		/* The function called directly; as an operator, the RESTRICT estimator is used. */
 		auto *req = reinterpret_cast<SupportRequestSelectivity *>(rawreq);
 		req->selectivity = req->is_join
-		                       ? DEFAULT_RANGE_INEQ_SEL
-		                       : restriction_selectivity<T, K>(req->root, req->args, req->varRelid);
+							   ? DEFAULT_RANGE_INEQ_SEL
+							   : restriction_selectivity<T, K>(req->root, req->args, req->varRelid);
 		PG_RETURN_POINTER(req);
 	}
 	if (IsA(rawreq, SupportRequestSimplify))
@@ -956,11 +944,11 @@ bool
 binary_cast(Oid src, Oid dst)
 {
 	HeapTuple tuple =
-	    SearchSysCache2(CASTSOURCETARGET, ObjectIdGetDatum(src), ObjectIdGetDatum(dst));
+		SearchSysCache2(CASTSOURCETARGET, ObjectIdGetDatum(src), ObjectIdGetDatum(dst));
 	if (!HeapTupleIsValid(tuple))
 		return false;
 	const bool binary =
-	    reinterpret_cast<Form_pg_cast>(GETSTRUCT(tuple))->castmethod == COERCION_METHOD_BINARY;
+		reinterpret_cast<Form_pg_cast>(GETSTRUCT(tuple))->castmethod == COERCION_METHOD_BINARY;
 	ReleaseSysCache(tuple);
 	return binary;
 }
@@ -992,24 +980,24 @@ uuid_cross_rewrite(SupportRequestSimplify *req, int strategy)
 	Node *id_side = uuid_left ? right : left;
 	const Oid id_type = exprType(id_side);
 	if (exprType(uuid_side) != UUIDOID || id_type == UUIDOID || get_typlen(id_type) != 16 ||
-	    !binary_cast(id_type, UUIDOID) || !binary_cast(UUIDOID, id_type) ||
-	    !contain_var_clause(uuid_side))
+		!binary_cast(id_type, UUIDOID) || !binary_cast(UUIDOID, id_type) ||
+		!contain_var_clause(uuid_side))
 		return nullptr;
 	TypeCacheEntry *tce = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
 	if (!OidIsValid(tce->btree_opf))
 		return nullptr;
 	Oid opno = get_opfamily_member(tce->btree_opf, UUIDOID, UUIDOID,
-	                               strategy == 0 ? BTEqualStrategyNumber : strategy);
+								   strategy == 0 ? BTEqualStrategyNumber : strategy);
 	if (OidIsValid(opno) && strategy == 0)
 		opno = get_negator(opno);
 	if (!OidIsValid(opno))
 		return nullptr;
 	Node *relabeled = reinterpret_cast<Node *>(makeRelabelType(
-	    reinterpret_cast<Expr *>(id_side), UUIDOID, -1, InvalidOid, COERCE_IMPLICIT_CAST));
+		reinterpret_cast<Expr *>(id_side), UUIDOID, -1, InvalidOid, COERCE_IMPLICIT_CAST));
 	Expr *l = reinterpret_cast<Expr *>(uuid_left ? uuid_side : relabeled);
 	Expr *r = reinterpret_cast<Expr *>(uuid_left ? relabeled : uuid_side);
 	auto *op = reinterpret_cast<OpExpr *>(
-	    make_opclause(opno, BOOLOID, false, l, r, InvalidOid, InvalidOid));
+		make_opclause(opno, BOOLOID, false, l, r, InvalidOid, InvalidOid));
 	op->location = req->fcall->location;
 	set_opfuncid(op);
 	return reinterpret_cast<Node *>(op);
@@ -1022,7 +1010,7 @@ uuid_cross_support(FunctionCallInfo fcinfo, int strategy)
 	if (IsA(rawreq, SupportRequestSimplify))
 	{
 		Node *rewritten =
-		    uuid_cross_rewrite(reinterpret_cast<SupportRequestSimplify *>(rawreq), strategy);
+			uuid_cross_rewrite(reinterpret_cast<SupportRequestSimplify *>(rawreq), strategy);
 		PG_RETURN_POINTER(rewritten);
 	}
 	return (Datum) 0;

@@ -28,7 +28,7 @@ checked_prefix(const char *p, std::size_t n)
 	const typename T::range_type r = T::prefix(p, n);
 	if (r.error != idt::errc::ok)
 		glue::report_parse_error(nullptr, {T::name, T::prefix_hint, T::symbols, true, false},
-		                         pnstrdup(p, n), n, r.error, r.offset);
+								 pnstrdup(p, n), n, r.error, r.offset);
 	return r;
 }
 
@@ -53,12 +53,7 @@ template <class T>
 Datum
 make_id_range(FunctionCallInfo fcinfo, const typename T::range_type &r)
 {
-	TypeCacheEntry *typcache = result_range_typcache(fcinfo);
-	if (r.empty)
-		PG_RETURN_RANGE_P(make_empty_range(typcache));
-	RangeBound lower = {id_to_datum(r.lo), false, true, true};
-	RangeBound upper = {id_to_datum(r.hi), false, true, false};
-	PG_RETURN_RANGE_P(idt_make_range(typcache, &lower, &upper));
+	PG_RETURN_RANGE_P(closed_range<T>(result_range_typcache(fcinfo), r));
 }
 
 /* PostgreSQL timestamps reach ~294276 AD, past int64 Unix microseconds: clamp first. Every
@@ -78,7 +73,7 @@ id_prefix_range(FunctionCallInfo fcinfo)
 {
 	text *prefix = PG_GETARG_TEXT_PP(0);
 	const typename T::range_type r =
-	    checked_prefix<T>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+		checked_prefix<T>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
 	return make_id_range<T>(fcinfo, r);
 }
 
@@ -192,7 +187,7 @@ arg_id(FunctionCallInfo fcinfo, int n)
 	Datum T##_range_subdiff(PG_FUNCTION_ARGS)                                                      \
 	{                                                                                              \
 		PG_RETURN_FLOAT8(id_to_double(arg_id<T##_traits>(fcinfo, 0)) -                             \
-		                 id_to_double(arg_id<T##_traits>(fcinfo, 1)));                             \
+						 id_to_double(arg_id<T##_traits>(fcinfo, 1)));                             \
 	}                                                                                              \
 	PG_FUNCTION_INFO_V1(T##_prefix_range);                                                         \
 	Datum T##_prefix_range(PG_FUNCTION_ARGS)                                                       \
@@ -258,13 +253,13 @@ xid_prefix_time_range(PG_FUNCTION_ARGS)
 {
 	text *prefix = PG_GETARG_TEXT_PP(0);
 	const idt::range64 r =
-	    checked_prefix<uid11_traits>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
+		checked_prefix<uid11_traits>(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix));
 	TypeCacheEntry *typcache = result_range_typcache(fcinfo);
 	if (r.empty)
 		PG_RETURN_RANGE_P(make_empty_range(typcache));
 	const auto at = [](std::uint64_t v) {
 		return TimestampTzGetDatum(glue::unix_ms_to_timestamptz(
-		    idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_ms(v))));
+			idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_ms(v))));
 	};
 	RangeBound lower = {at(r.lo), false, true, true};
 	RangeBound upper = {at(r.hi), false, true, false};

@@ -60,6 +60,18 @@ closed_bounds(TypeCacheEntry *typcache, const RangeType *range)
 	return {lo, hi, false, idt::errc::ok, 0, true};
 }
 
+/* '[lo,hi]' or 'empty' as a value of the range type of typcache. */
+template <class T>
+RangeType *
+closed_range(TypeCacheEntry *typcache, const typename T::range_type &r)
+{
+	if (r.empty)
+		return make_empty_range(typcache);
+	RangeBound lower = {id_to_datum(r.lo), false, true, true};
+	RangeBound upper = {id_to_datum(r.hi), false, true, false};
+	return idt_make_range(typcache, &lower, &upper);
+}
+
 } /* namespace glue */
 
 #endif /* IDTYPES_RANGES_H */

@@ -235,7 +235,7 @@ TEST_CASE("mono64_next: field layout [fixed | counter | low]", "[generate]")
 }
 
 TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousands a unit",
-          "[generate]")
+		  "[generate]")
 {
 	CHECK(idt::same_unit_step_max(1ull << 40) == 255);
 	CHECK(idt::same_unit_step_max(255ull << 12) == 255);
@@ -270,7 +270,7 @@ TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousand
 		std::uint64_t at_least;
 	};
 	for (const width w : {width{22, 0, 57000}, width{20, 0, 39000}, width{15, 0, 16000},
-	                      width{15, 5, 16000}, width{13, 0, 7000}, width{8, 0, 224}})
+						  width{15, 5, 16000}, width{13, 0, 7000}, width{8, 0, 224}})
 	{
 		CAPTURE(w.bits, w.low);
 		const idt::field_layout l = {w.bits + w.low, 0, 0, w.low, 3};
@@ -280,7 +280,7 @@ TEST_CASE("same-unit policy: steps shrink as the counter fills; tens of thousand
 		for (;;)
 		{
 			const std::uint64_t step =
-			    idt::same_unit_step(idt::counter_left(g.value, w.bits, w.low), rng());
+				idt::same_unit_step(idt::counter_left(g.value, w.bits, w.low), rng());
 			const idt::gen64 h = idt::mono64_next(g.value, true, 5, 100, l, 0, step);
 			if (h.status != gen_status::ok)
 				break;
@@ -416,18 +416,18 @@ TEST_CASE("tid_next: runs at most max_ahead_us ahead of its clock, then overflow
 	CHECK(idt::tid_next(idt::timeid_pack(t, 1), true, ts, 1, 0).status == gen_status::overflow);
 	// 100 ms ahead: the bound; 100 ms + 1 us: one too many.
 	CHECK(idt::tid_next(idt::timeid_pack(t + 99999, 1), true, ts, 1, 100000).status ==
-	      gen_status::ok);
+		  gen_status::ok);
 	CHECK(idt::tid_next(idt::timeid_pack(t + 100000, 1), true, ts, 1, 100000).status ==
 	      gen_status::overflow);
 	// A clock that caught up ends the overflow; a clock far behind stays in it.
 	CHECK(idt::tid_next(idt::timeid_pack(t + 100000, 1), true, ts + 1, 1, 100000).status ==
-	      gen_status::ok);
+		  gen_status::ok);
 	CHECK(idt::tid_next(idt::timeid_pack(t, 1), true, ts - 5000000, 1, 100000).status ==
 	      gen_status::overflow);
 }
 
 TEST_CASE("steady_now: the wall clock while it leads, else time runs on from the latest",
-          "[generate]")
+		  "[generate]")
 {
 	idt::steady_clock c = {};
 	CHECK_FALSE(idt::steady_needs_mono(c, 1000));

@@ -21,6 +21,7 @@ set -euo pipefail
 trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
+. "$here/../lib/kinds.sh"
 . "$here/../lib/report.sh"
 . "$here/../lib/faketime.sh"
 
@@ -33,15 +34,9 @@ RUN_SECONDS=${RESTART_RUN_SECONDS:-2}
 TIMEOUT=60
 nodes_workdir
 major=$(server_major)
-# The monotonic kinds (generate_ulid() is not monotonic), with the expression giving each ID's time.
+# The monotonic kinds of test/lib/kinds.sh (generate_ulid() is not monotonic; ulidflake(sid) steps
+# as ulidflake does).
 KINDS="xid tid ulidflake ulid_mono euid euid_ext"
-type_of() { case $1 in xid) echo uid11 ;; tid) echo timeid ;; ulidflake) echo ulidflake ;; ulid_mono) echo ulid ;; euid*) echo euid ;; esac; }
-gen_of() {
-	case $1 in
-	xid) echo "generate_xid()" ;; tid) echo "generate_tid()" ;; ulidflake) echo "generate_ulidflake()" ;;
-	ulid_mono) echo "generate_ulid_monotonic()" ;; euid) echo "generate_euid()" ;; euid_ext) echo "generate_euid(77)" ;;
-	esac
-}
 kill_node() { node_as_server_user "$PGBIN/pg_ctl" -D "$1/data" -m immediate -w stop >/dev/null; }
 
 # setup <dir> <port>: the database and one table per kind.

@@ -14,7 +14,7 @@ namespace idt
 enum class gen_status : std::uint8_t
 {
 	ok,
-	overflow,          // the time unit is exhausted; value is unspecified
+	overflow,		   // the time unit is exhausted; value is unspecified
 	time_out_of_range, // the (effective) time is outside the format's era
 };
 
@@ -81,24 +81,24 @@ counter_left(std::uint64_t last, unsigned counter_bits, unsigned low_bits) noexc
 // now_units is relative to the format's epoch. step >= 1. The counter of a new unit is
 // random & (counter max >> first_in_unit_shift).
 gen64 mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units,
-                  std::uint64_t max_units, const field_layout &layout, std::uint64_t random,
-                  std::uint64_t step) noexcept;
+				  std::uint64_t max_units, const field_layout &layout, std::uint64_t random,
+				  std::uint64_t step) noexcept;
 
 // xid profile: ms since the xid epoch, 22-bit field.
 gen64 xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
-               std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept;
+			   std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept;
 
 // ulidflake: ms since 2024, 20-bit field; sid < 0 for the stand-alone variant (20 random bits),
 // else the scalable variant (15 random bits | 5-bit sid).
 gen64 ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms,
-                     unsigned fixed_bits, std::uint64_t fixed, int sid, std::uint64_t random,
-                     std::uint64_t step) noexcept;
+					 unsigned fixed_bits, std::uint64_t fixed, int sid, std::uint64_t random,
+					 std::uint64_t step) noexcept;
 
 // TID: micros = max(now_us, last_us + 1), then the 10-bit clock id; an overflow when that is
 // more than max_ahead_us after now_us (more than one ID per microsecond for that long): the
 // caller waits, so TID never runs further ahead of its clock than that.
 gen64 tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id,
-               std::int64_t max_ahead_us) noexcept;
+			   std::int64_t max_ahead_us) noexcept;
 
 // A clock that never goes back, for the monotonic generators: the wall clock while it is at or
 // after the latest time handed out; when it is behind (stepped back, or a restart put the floor
@@ -140,12 +140,12 @@ void steady_floor(steady_clock &c, std::int64_t floor_us, std::int64_t mono_us) 
 // ULID, monotonic: in the same ms (or a clock that went back) the previous ID + 1; overflow
 // when the 80 random bits are all ones.
 gen128 ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t random_hi16,
-                 std::uint64_t random_lo64) noexcept;
+				 std::uint64_t random_lo64) noexcept;
 
 // EUID as the reference: in the same ms the high 32 random bits + 1 and fresh low 32 bits
 // (overflow at 0xFFFFFFFF). A different extension in the same ms needs a new high word, which
 // must still sort after the previous ID, or it is an overflow.
 gen128 euid_next(u128 last, bool have_last, std::int64_t now_unix_ms, int extension,
-                 std::uint64_t random15, std::uint64_t random64) noexcept;
+				 std::uint64_t random15, std::uint64_t random64) noexcept;
 
 } // namespace idt
