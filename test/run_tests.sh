@@ -11,6 +11,8 @@
 # without its run bit fails). The last line printed is "N passed, N failed, N skipped" (unit test
 # cases + regression tests + scripts, skipped scripts);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
+# While working on one piece: IDTYPES_REGRESS="like security" runs only those regression tests
+# (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.sh" only those scripts ("" runs none).
 # UBSAN=1 builds the extension with UBSan (see the Makefile) and also fails on a report in the
 # server log.
 # Every step that runs tests has a time limit, so that a hang fails the run instead of holding it
@@ -227,7 +229,7 @@ if [ -n "$cluster" ]; then
 	log=$tmp/regress.log
 	started=$SECONDS
 	limit "$regress_timeout" make --no-print-directory installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" \
-		PGUSER="$PGUSER" 2>&1 | tee "$log"
+		PGUSER="$PGUSER" ${IDTYPES_REGRESS:+REGRESS="init $IDTYPES_REGRESS"} 2>&1 | tee "$log"
 	status=${PIPESTATUS[0]}
 	# PostgreSQL <= 15: "test name ... ok|FAILED"; 16+: TAP "ok N - name" / "not ok N - name".
 	p=$(grep -cE '\.\.\. ok|^ok [0-9]+ ' "$log")
@@ -251,6 +253,8 @@ if [ -n "$cluster" ]; then
 
 	for script in test/scripts/*.sh; do
 		[ -f "$script" ] || continue
+		# shellcheck disable=SC2254
+		case " ${IDTYPES_SCRIPTS-*} " in *" $(basename "$script") "* | " * ") ;; *) continue ;; esac
 		if [ ! -x "$script" ]; then
 			fail "$script is not executable (chmod +x it: every script here is a test)"
 			continue
