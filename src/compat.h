@@ -152,4 +152,14 @@ typedef SysCacheIdentifier idt_syscache_id;
 typedef int idt_syscache_id;
 #endif
 
+/*
+ * all_rows_selectable(): whether the user may read every row of a column the planner takes
+ * statistics from, as core decides for its own lookups (added to 15.14, 16.10 and 17.6, and in
+ * 18). A minor release without it leaves the statistics to core.
+ */
+#if (PG_VERSION_NUM >= 150014 && PG_VERSION_NUM < 160000) ||                                        \
+	(PG_VERSION_NUM >= 160010 && PG_VERSION_NUM < 170000) || PG_VERSION_NUM >= 170006
+#define IDT_HAVE_ALL_ROWS_SELECTABLE 1
+#endif
+
 #endif /* IDTYPES_COMPAT_H */

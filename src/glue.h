@@ -99,5 +99,7 @@ void report_parse_error(Node *escontext, const text_spec &spec, const char *inpu
 
 /* Define the GUCs and, when preloaded, request the shared generator state (generate.cpp). */
 void idt_generators_init();
+/* Install the statistics hook for rows added since ANALYZE (planner.cpp). */
+void idt_planner_init();
 
 #endif /* IDTYPES_GLUE_H */

@@ -11,11 +11,12 @@ IDT_MODULE_MAGIC("idtypes", IDTYPES_LIBRARY_VERSION);
 
 PGDLLEXPORT void _PG_init(void);
 
-/* Settings, and the shared generator state when loaded by shared_preload_libraries. */
+/* Settings, the shared generator state when loaded by shared_preload_libraries, the statistics hook. */
 void
 _PG_init(void)
 {
 	idt_generators_init();
+	idt_planner_init();
 }
 
 PG_FUNCTION_INFO_V1(idtypes_version);

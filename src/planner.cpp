@@ -4,6 +4,8 @@
 #include "traits.h"
 #include "values.h"
 
+#include <cmath>
+
 extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -55,6 +57,8 @@ enum class op_kind
 	starts_with, /* id ^@ text */
 	contained,   /* id <@ idrange */
 };
+
+void free_extended_stats(HeapTuple tuple);
 
 /* ---- the extension's own functions, found by OID ----------------------------------------- */
 
@@ -514,7 +518,10 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 	}
 	double now_rows, counted_rows;
 	row_counts(root, &vardata, &now_rows, &counted_rows);
-	const double new_rows = now_rows > counted_rows ? now_rows - counted_rows : 0.0;
+	/* Statistics extended by relation_stats() below hold the new rows already. */
+	const double new_rows = now_rows > counted_rows && vardata.freefunc != free_extended_stats
+								? now_rows - counted_rows
+								: 0.0;
 
 	double hist_sel = whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
 	double new_sel = hist_sel;
@@ -564,6 +571,325 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 		sel = (sel * counted_rows + new_sel * (1.0 - nullfrac) * new_rows) / now_rows;
 	CLAMP_PROBABILITY(sel);
 	return sel;
+}
+
+/* ---- statistics of the rows added since ANALYZE ------------------------------------------ */
+
+/*
+ * Core estimates the btree operators (<, <=, >=, >, and the >= AND <= pair the pruning rewrite
+ * leaves on a partitioned table) from the histogram ANALYZE made, which holds none of the rows
+ * added since: on a table of time-ordered IDs those are the newest, the ones "the last hour"
+ * asks for. While a table has grown since ANALYZE, the planner's statistics hook hands core (and
+ * our own estimators) the stored statistics with the histogram extended: the rows added since,
+ * in the share pg_stats.correlation says follow the value order, spread evenly between the
+ * histogram's last bound and the largest ID the btree index holds; the histogram keeps its
+ * number of bounds. Only columns of our five types on plain tables and partitions, only when an
+ * index gives the actual largest value, and only where core itself would take statistics
+ * (all_rows_selectable). Everything else, and a minor release without all_rows_selectable, is
+ * left to core. The hook is installed when the library is loaded: by any query with a constant
+ * or parameter of our types or a call of our functions, or from the start with
+ * session_preload_libraries.
+ */
+
+enum class id_kind
+{
+	none,
+	uid11,
+	timeid,
+	ulidflake,
+	ulid,
+	euid,
+};
+
+struct kind_cache
+{
+	int n;
+	Oid typid[16];
+	id_kind kind[16];
+};
+
+kind_cache kinds = {};
+
+void
+forget_kinds(Datum, idt_syscache_id, uint32)
+{
+	kinds.n = 0;
+}
+
+get_relation_stats_hook_type prev_relation_stats_hook = nullptr;
+
+} /* namespace */
+
+extern "C" {
+Datum uid11_in(PG_FUNCTION_ARGS);
+Datum timeid_in(PG_FUNCTION_ARGS);
+Datum ulidflake_in(PG_FUNCTION_ARGS);
+Datum ulid_in(PG_FUNCTION_ARGS);
+Datum euid_in(PG_FUNCTION_ARGS);
+}
+
+namespace
+{
+
+/*
+ * Which of our types typid is: its input function is one of ours (compared by address, after
+ * checking it is a C function of that symbol, so no other library is loaded for the question)
+ * and its storage is what our code reads.
+ */
+id_kind
+kind_of(Oid typid)
+{
+	for (int i = 0; i < kinds.n; i++)
+		if (kinds.typid[i] == typid)
+			return kinds.kind[i];
+	id_kind kind = id_kind::none;
+	HeapTuple tup = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
+	if (HeapTupleIsValid(tup))
+	{
+		const Form_pg_type t = reinterpret_cast<Form_pg_type>(GETSTRUCT(tup));
+		const Oid input = t->typinput;
+		const bool by_value = t->typbyval;
+		const int16 len = t->typlen;
+		ReleaseSysCache(tup);
+		static const struct
+		{
+			const char *symbol;
+			PGFunction fn;
+			id_kind kind;
+			int16 len;
+		} ours[] = {
+			{"uid11_in", uid11_in, id_kind::uid11, 8},
+			{"timeid_in", timeid_in, id_kind::timeid, 8},
+			{"ulidflake_in", ulidflake_in, id_kind::ulidflake, 8},
+			{"ulid_in", ulid_in, id_kind::ulid, 16},
+			{"euid_in", euid_in, id_kind::euid, 16},
+		};
+		HeapTuple proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(input));
+		if (HeapTupleIsValid(proc))
+		{
+			const Form_pg_proc p = reinterpret_cast<Form_pg_proc>(GETSTRUCT(proc));
+			const int match = [&] {
+				if (p->prolang != ClanguageId)
+					return -1;
+				bool isnull;
+				const Datum src = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
+				if (isnull)
+					return -1;
+				char *symbol = TextDatumGetCString(src);
+				int found = -1;
+				for (int i = 0; i < 5; i++)
+					if (strcmp(symbol, ours[i].symbol) == 0 && len == ours[i].len &&
+						by_value == (len == 8))
+						found = i;
+				pfree(symbol);
+				return found;
+			}();
+			ReleaseSysCache(proc);
+			if (match >= 0)
+			{
+				FmgrInfo finfo;
+				fmgr_info(input, &finfo);
+				if (finfo.fn_addr == ours[match].fn)
+					kind = ours[match].kind;
+			}
+		}
+	}
+	static bool callback_registered = false;
+	if (!callback_registered)
+	{
+		CacheRegisterSyscacheCallback(TYPEOID, forget_kinds, (Datum) 0);
+		callback_registered = true;
+	}
+	const int slot = kinds.n < 16 ? kinds.n++ : 0;
+	kinds.typid[slot] = typid;
+	kinds.kind[slot] = kind;
+	return kind;
+}
+
+/* The value j/k of the way from a to b (a <= b, 0 <= j <= k), exactly. */
+std::uint64_t
+id_between(std::uint64_t a, std::uint64_t b, int j, int k)
+{
+	const std::uint64_t d = b - a;
+	return a + d / k * j + d % k * j / k;
+}
+
+idt::u128
+id_between(idt::u128 a, idt::u128 b, int j, int k)
+{
+	using wide = unsigned __int128;
+	const wide wa = (static_cast<wide>(a.hi) << 64) | a.lo, wb = (static_cast<wide>(b.hi) << 64) | b.lo;
+	const wide d = wb - wa;
+	const wide r = wa + d / k * j + d % k * j / k;
+	return {static_cast<std::uint64_t>(r >> 64), static_cast<std::uint64_t>(r)};
+}
+
+/* The freefunc of an extended statistics tuple: also how our estimators recognize one. */
+void
+free_extended_stats(HeapTuple tuple)
+{
+	heap_freetuple(tuple);
+}
+
+/*
+ * The column's statistics with the histogram extended by the rows added since ANALYZE, into
+ * vardata; false (core looks them up itself) where there is nothing to extend.
+ */
+template <class T>
+bool
+extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, VariableStatData *vardata)
+{
+#ifdef IDT_HAVE_ALL_ROWS_SELECTABLE
+	using V = typename T::value_type;
+	double now_rows, counted_rows;
+	row_counts(root, vardata, &now_rows, &counted_rows);
+	if (now_rows <= counted_rows)
+		return false;
+	HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
+									  Int16GetDatum(attnum), BoolGetDatum(false));
+	if (!HeapTupleIsValid(stats))
+		return false;
+	const Form_pg_statistic form = reinterpret_cast<Form_pg_statistic>(GETSTRUCT(stats));
+	double ordered = 0.0, sumcommon = 0.0;
+	AttStatsSlot sslot;
+	if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_CORRELATION, InvalidOid, ATTSTATSSLOT_NUMBERS))
+	{
+		if (sslot.nnumbers > 0)
+			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
+		free_attstatsslot(&sslot);
+	}
+	if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_MCV, InvalidOid, ATTSTATSSLOT_NUMBERS))
+	{
+		for (int i = 0; i < sslot.nnumbers; i++)
+			sumcommon += sslot.numbers[i];
+		free_attstatsslot(&sslot);
+	}
+	int slot = -1;
+	for (int i = 0; i < STATISTIC_NUM_SLOTS; i++)
+		if ((&form->stakind1)[i] == STATISTIC_KIND_HISTOGRAM)
+			slot = i;
+	Datum top;
+	const Oid opfamily = lookup_type_cache(vardata->atttype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	if (ordered <= 0.0 || slot < 0 ||
+		!get_attstatsslot(&sslot, stats, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		ReleaseSysCache(stats);
+		return false;
+	}
+	/*
+	 * The histogram's population and the new rows above it, in rows; the new rows get their
+	 * share of the bounds, and a table that has not grown by one bucket's worth is left alone
+	 * before the index is asked for its largest value.
+	 */
+	const int n = sslot.nvalues;
+	const double new_rows = now_rows - counted_rows;
+	const double above = ordered * new_rows;
+	const double below = counted_rows * Max(0.0, 1.0 - form->stanullfrac - sumcommon) +
+						 (1.0 - ordered) * new_rows;
+	const int k_new = Min(n - 2, static_cast<int>(std::rint((n - 1) * above / (above + below))));
+	const V last = n >= 2 ? id_from_datum<V>(sslot.values[n - 1]) : V{};
+	if (k_new < 1 || !actual_extreme(root, vardata, opfamily, true, &top) ||
+		!(last < id_from_datum<V>(top)))
+	{
+		free_attstatsslot(&sslot);
+		ReleaseSysCache(stats);
+		return false;
+	}
+	const int k_old = n - 1 - k_new;
+	Datum *values = static_cast<Datum *>(palloc(sizeof(Datum) * n));
+	for (int i = 0; i <= k_old; i++)
+		values[i] = id_to_datum(id_from_datum<V>(sslot.values[static_cast<int>(std::rint(static_cast<double>(i) * (n - 1) / k_old))]));
+	const V to = id_from_datum<V>(top);
+	for (int j = 1; j <= k_new; j++)
+		values[k_old + j] = id_to_datum(id_between(last, to, j, k_new));
+	free_attstatsslot(&sslot);
+	int16 typlen;
+	bool typbyval;
+	char typalign;
+	get_typlenbyvalalign(vardata->atttype, &typlen, &typbyval, &typalign);
+	ArrayType *histogram = construct_array(values, n, vardata->atttype, typlen, typbyval, typalign);
+
+	Relation statrel = table_open(StatisticRelationId, AccessShareLock);
+	Datum repl[Natts_pg_statistic] = {};
+	bool nulls[Natts_pg_statistic] = {};
+	bool replace[Natts_pg_statistic] = {};
+	repl[Anum_pg_statistic_stavalues1 - 1 + slot] = PointerGetDatum(histogram);
+	replace[Anum_pg_statistic_stavalues1 - 1 + slot] = true;
+	HeapTuple copy = heap_modify_tuple(stats, RelationGetDescr(statrel), repl, nulls, replace);
+	table_close(statrel, AccessShareLock);
+	ReleaseSysCache(stats);
+
+	const Var *var = reinterpret_cast<const Var *>(vardata->var);
+	vardata->statsTuple = copy;
+	vardata->freefunc = free_extended_stats;
+	vardata->acl_ok = all_rows_selectable(
+		root, var->varno, bms_make_singleton(attnum - FirstLowInvalidHeapAttributeNumber));
+	return true;
+#else
+	(void) root;
+	(void) rte;
+	(void) attnum;
+	(void) vardata;
+	return false;
+#endif
+}
+
+/*
+ * get_relation_stats_hook: see above. Of vardata only the results may be used: some callers
+ * (brincostestimate) pass it uninitialized. The relation is the planner's own entry of rte.
+ */
+bool
+relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, VariableStatData *vardata)
+{
+	if (prev_relation_stats_hook != nullptr && prev_relation_stats_hook(root, rte, attnum, vardata))
+		return true;
+	/* Only a column of a table (not of an inheritance tree) of this query level. */
+	if (rte->rtekind != RTE_RELATION || rte->inh || attnum <= 0)
+		return false;
+	Index varno = 0;
+	for (int i = 1; i < root->simple_rel_array_size; i++)
+		if (root->simple_rte_array[i] == rte)
+			varno = i;
+	if (varno == 0 || root->simple_rel_array[varno] == nullptr)
+		return false;
+	Oid typid, collation;
+	int32 typmod;
+	get_atttypetypmodcoll(rte->relid, attnum, &typid, &typmod, &collation);
+	const id_kind kind = kind_of(typid);
+	if (kind == id_kind::none)
+		return false;
+	VariableStatData column = {};
+	column.var = reinterpret_cast<Node *>(makeVar(varno, attnum, typid, typmod, collation, 0));
+	column.rel = root->simple_rel_array[varno];
+	column.atttype = typid;
+	column.atttypmod = typmod;
+	bool done = false;
+	switch (kind)
+	{
+	case id_kind::uid11:
+		done = extended_stats<uid11_traits>(root, rte, attnum, &column);
+		break;
+	case id_kind::timeid:
+		done = extended_stats<timeid_traits>(root, rte, attnum, &column);
+		break;
+	case id_kind::ulidflake:
+		done = extended_stats<ulidflake_traits>(root, rte, attnum, &column);
+		break;
+	case id_kind::ulid:
+		done = extended_stats<ulid_traits>(root, rte, attnum, &column);
+		break;
+	case id_kind::euid:
+		done = extended_stats<euid_traits>(root, rte, attnum, &column);
+		break;
+	case id_kind::none:
+		break;
+	}
+	if (!done)
+		return false;
+	vardata->statsTuple = column.statsTuple;
+	vardata->freefunc = column.freefunc;
+	vardata->acl_ok = column.acl_ok;
+	return true;
 }
 
 /* ---- index conditions and rewrites -------------------------------------------------------- */
@@ -1017,6 +1343,13 @@ uuid_cross_support(FunctionCallInfo fcinfo, int strategy)
 }
 
 } /* namespace */
+
+void
+idt_planner_init()
+{
+	prev_relation_stats_hook = get_relation_stats_hook;
+	get_relation_stats_hook = relation_stats;
+}
 
 /* One block of fmgr entry points per type, each named after its SQL object. */
 #define IDT_PLANNER(T)                                                                             \
