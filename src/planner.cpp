@@ -35,6 +35,7 @@ extern "C" {
 #include "optimizer/paths.h"
 #include "parser/parsetree.h"
 #include "storage/bufmgr.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/datum.h"
 #include "utils/fmgroids.h"
