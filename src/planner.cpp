@@ -845,7 +845,7 @@ relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 	if (prev_relation_stats_hook != nullptr && prev_relation_stats_hook(root, rte, attnum, vardata))
 		return true;
 	/* Only a column of a table (not of an inheritance tree) of this query level. */
-	if (rte->rtekind != RTE_RELATION || rte->inh || attnum <= 0)
+	if (root == nullptr || rte->rtekind != RTE_RELATION || rte->inh || attnum <= 0)
 		return false;
 	Index varno = 0;
 	for (int i = 1; i < root->simple_rel_array_size; i++)
