@@ -56,11 +56,43 @@ doc_block_for() {
 	fi
 }
 
+# doc_run <doc> <script name> [psql connection options...]: runs the doc's blocks marked as tested
+# by <script name> as written, one after the other in one psql session (ON_ERROR_STOP, PGTZ=UTC), in
+# the database the options name (which has idtypes and whatever else the script set up), and compares
+# what they print with the doc's text blocks after them (doc_mask), as doctest.sh does. Reports with
+# ok/bad of test/lib/report.sh: one ok line when the blocks ran and printed what the doc shows.
+doc_run() {
+	local doc=$1 script=$2 dir f status=0
+	shift 2
+	dir=$(mktemp -d)
+	doc_extract "$doc" "$dir" || { bad "$doc: a code block is not closed"; rm -rf "$dir"; return; }
+	: >"$dir/run.psql"
+	: >"$dir/want"
+	for f in "$dir"/*.tested-by; do
+		[ -f "$f" ] && [ "$(cat "$f")" = "$script" ] || continue
+		cat "${f%.tested-by}.sql" >>"$dir/run.psql"
+		[ ! -f "${f%.tested-by}.expected" ] || cat "${f%.tested-by}.expected" >>"$dir/want"
+	done
+	if [ ! -s "$dir/run.psql" ]; then
+		bad "no block of $doc is marked <!-- tested by test/scripts/$script -->"
+	elif ! PGTZ=UTC "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@" -f "$dir/run.psql" >"$dir/got" 2>"$dir/err"; then
+		cat "$dir/err"
+		bad "$doc: its block for $script failed (above)"
+	elif ! diff -u --label "$doc (the text block)" --label "what psql printed" \
+		<(doc_mask <"$dir/want") <(doc_mask <"$dir/got"); then
+		bad "$doc: its block for $script printed something else than the doc shows (above, masked)"
+	else
+		ok "$doc: the block for $script runs as written and prints what the doc shows"
+	fi
+	rm -rf "$dir"
+}
+
 # doc_mask: the masking rule, applied to the expected and to the actual output alike (stdin to
 # stdout), so that what differs from run to run compares equal:
 #   - a UUID (8-4-4-4-12 hex digits) becomes <uuid>;
 #   - a timestamp (2026-11-23 21:57:01.836+00, T or space, fraction and zone optional) becomes
-#     <time>, then a date (2026-11-23) <date>, a year and month of a partition's name (2026_11) <month>;
+#     <time>, then a date (2026-11-23, or 20261123 as in pg_partman's child names) <date>, a year
+#     and month of a partition's name (2026_11) <month>;
 #   - an ID-shaped word, a run of 11, 13, 26 or 27 letters and digits (uid11, timeid and ulidflake,
 #     ulid, euid), becomes <id>;
 #   - runs of spaces become one, trailing spaces and trailing blank lines go, and the dashes under a
@@ -72,6 +104,7 @@ doc_mask() {
 		-e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}(:[0-9]{2})?)?/<time>/g' \
 		-e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}/<date>/g' \
 		-e 's/(^|[^0-9A-Za-z])[0-9]{4}_[0-9]{2}($|[^0-9A-Za-z])/\1<month>\2/g' \
+		-e 's/(^|[^0-9])20[0-9]{6}($|[^0-9])/\1<date>\2/g' \
 		-e 's/(^|[^0-9A-Za-z])([0-9A-Za-z]{11}|[0-9A-Za-z]{13}|[0-9A-Za-z]{26}|[0-9A-Za-z]{27})($|[^0-9A-Za-z])/\1<id>\3/g' \
 		-e 's/(^|[^0-9A-Za-z])([0-9A-Za-z]{11}|[0-9A-Za-z]{13}|[0-9A-Za-z]{26}|[0-9A-Za-z]{27})($|[^0-9A-Za-z])/\1<id>\3/g' \
 		-e 's/ +/ /g' -e 's/ $//' -e 's/-{2,}/--/g' |

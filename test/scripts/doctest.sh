@@ -3,11 +3,12 @@
 # the doc shows the output, the output is what the doc shows.
 #
 # The convention (docs/development.md, "Examples in the docs"):
-#   - Each doc's blocks run in the doc's order, in a fresh database made for that doc, one psql
-#     session per block (psql -X -q -v ON_ERROR_STOP=1 -f, PGTZ=UTC): tables made by one block are
-#     there for the next, psql variables (\gset) are not. The database gets CREATE EXTENSION idtypes
-#     first, unless the doc's first block begins with that statement itself.
-#   - An error stops the block and fails the test, naming the doc's file and line.
+#   - Each doc's blocks run in the doc's order, in a fresh database made for that doc, in one psql
+#     session (psql -X -q -v ON_ERROR_STOP=1 -f, PGTZ=UTC), as a reader pastes them into psql one
+#     after the other: tables and psql variables (\gset) of one block are there for the next. The
+#     database gets CREATE EXTENSION idtypes first, unless the doc's first block begins with it.
+#   - An error stops the session and fails the test, naming the doc's file and line; the blocks
+#     after it do not run (and fail too).
 #   - The output a doc shows is a ```text block right after the ```sql block (blank lines only
 #     between): everything the block prints, as psql -q prints it (result tables with their
 #     "(N rows)" footer, no command tags; NOTICEs go to stderr and are not compared). Both are masked
@@ -16,8 +17,8 @@
 #     ```text block after it must only run without error.
 #   - A block preceded by `<!-- tested by test/scripts/<name>.sh -->` needs what this server run
 #     does not have (pg_partman, TimescaleDB, Citus, an ORM): it is skipped here, and this test
-#     checks that the named script exists and runs that doc's block (it calls doc_block_for with the
-#     doc's path).
+#     checks that the named script is an executable test that runs that doc's block (it calls
+#     doc_run, test/lib/docblocks.sh, with the doc's path; doc_run compares the output the same way).
 #   - No other code block is SQL: a recipe that cannot run (pgx_ulid, which no Debian release
 #     packages) is shown as ```text, so nothing that looks runnable goes untested.
 # DOCTEST_DOCS="README.md docs/reference.md" limits the run to those docs; DOCTEST_KEEP=<dir> keeps
@@ -71,8 +72,8 @@ for doc in $docs; do
 			script=$(cat "$base.tested-by")
 			if [ ! -x "test/scripts/$script" ]; then
 				bad "$doc:$line: the block is marked as tested by test/scripts/$script, which is not an executable test"
-			elif ! grep -q "doc_block_for [\"']*\(\$top/\)*$doc" "test/scripts/$script"; then
-				bad "$doc:$line: test/scripts/$script does not run this block (no doc_block_for $doc in it)"
+			elif ! grep -Eq "(doc_run|doc_block_for) [^ ]*$doc" "test/scripts/$script"; then
+				bad "$doc:$line: test/scripts/$script does not run this block (no doc_run $doc in it)"
 			elif ! doc_block_for "$doc" "$script" >/dev/null; then
 				bad "$doc:$line: doc_block_for $doc $script finds no block"
 			else
