@@ -62,10 +62,13 @@ doc_block_for() {
 # what they print with the doc's text blocks after them (doc_mask), as doctest.sh does. Reports with
 # ok/bad of test/lib/report.sh: one ok line when the blocks ran and printed what the doc shows.
 doc_run() {
-	local doc=$1 script=$2 dir f status=0
+	local doc=$1 script=$2 dir f
 	shift 2
+	# The doc as the repository names it (docs/reference.md), in messages.
+	local doc_name
+	doc_name=$(realpath --relative-to="$(dirname "${BASH_SOURCE[0]}")/../.." "$doc")
 	dir=$(mktemp -d)
-	doc_extract "$doc" "$dir" || { bad "$doc: a code block is not closed"; rm -rf "$dir"; return; }
+	doc_extract "$doc" "$dir" || { bad "$doc_name: a code block is not closed"; rm -rf "$dir"; return; }
 	: >"$dir/run.psql"
 	: >"$dir/want"
 	for f in "$dir"/*.tested-by; do
@@ -74,21 +77,21 @@ doc_run() {
 		[ ! -f "${f%.tested-by}.expected" ] || cat "${f%.tested-by}.expected" >>"$dir/want"
 	done
 	if [ ! -s "$dir/run.psql" ]; then
-		bad "no block of $doc is marked <!-- tested by test/scripts/$script -->"
+		bad "no block of $doc_name is marked <!-- tested by test/scripts/$script -->"
 	elif ! PGTZ=UTC "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@" -f "$dir/run.psql" >"$dir/got" 2>"$dir/err"; then
 		cat "$dir/err"
-		bad "$doc: its block for $script failed (above)"
-	elif ! diff -u --label "$doc (the text block)" --label "what psql printed" \
-		<(doc_mask <"$dir/want") <(doc_mask <"$dir/got"); then
-		bad "$doc: its block for $script printed something else than the doc shows (above, masked)"
+		bad "$doc_name: its block for $script failed (above)"
+	elif ! diff -u --label "$doc_name (the text block)" --label "what psql printed" \
+		<(doc_mask "$dir/run.psql" <"$dir/want") <(doc_mask "$dir/run.psql" <"$dir/got"); then
+		bad "$doc_name: its block for $script printed something else than the doc shows (above, masked)"
 	else
-		ok "$doc: the block for $script runs as written and prints what the doc shows"
+		ok "$doc_name: the block for $script runs as written and prints what the doc shows"
 	fi
 	rm -rf "$dir"
 }
 
-# doc_mask: the masking rule, applied to the expected and to the actual output alike (stdin to
-# stdout), so that what differs from run to run compares equal:
+# doc_mask [<sql file>]: the masking rule, applied to the expected and to the actual output alike
+# (stdin to stdout), so that what differs from run to run compares equal:
 #   - a UUID (8-4-4-4-12 hex digits) becomes <uuid>;
 #   - a timestamp (2026-11-23 21:57:01.836+00, T or space, fraction and zone optional) becomes
 #     <time>, then a date (2026-11-23, or 20261123 as in pg_partman's child names) <date>, a year
@@ -97,8 +100,21 @@ doc_run() {
 #     ulid, euid), becomes <id>;
 #   - runs of spaces become one, trailing spaces and trailing blank lines go, and the dashes under a
 #     psql header become "--" (column widths follow the masked values).
-# Counts, plans and anything else are compared as they are.
+# An ID or UUID that the block's own SQL (<sql file>) spells out is a constant, and is compared as
+# it is, in its case (the canonical text of a cast). Counts, plans and anything else are compared as
+# they are.
 doc_mask() {
+	local keep=() protect=() restore=() t i=0
+	if [ -n "${1:-}" ]; then
+		mapfile -t keep < <(grep -oE '[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|[0-9A-Za-z]+' "$1" |
+			grep -xE '[0-9a-fA-F-]{36}|[0-9A-Za-z]{11}|[0-9A-Za-z]{13}|[0-9A-Za-z]{26}|[0-9A-Za-z]{27}' | sort -u)
+	fi
+	for t in "${keep[@]}"; do
+		i=$((i + 1))
+		protect+=(-e "s/(^|[^0-9A-Za-z])$t($|[^0-9A-Za-z])/\\1@keep$i@\\2/g")
+		restore+=(-e "s/@keep$i@/$t/g")
+	done
+	sed -E "${protect[@]}" "${protect[@]}" -e 's/^/ /' |
 	sed -E \
 		-e 's/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/<uuid>/g' \
 		-e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}(:[0-9]{2})?)?/<time>/g' \
@@ -107,6 +123,6 @@ doc_mask() {
 		-e 's/(^|[^0-9])20[0-9]{6}($|[^0-9])/\1<date>\2/g' \
 		-e 's/(^|[^0-9A-Za-z])([0-9A-Za-z]{11}|[0-9A-Za-z]{13}|[0-9A-Za-z]{26}|[0-9A-Za-z]{27})($|[^0-9A-Za-z])/\1<id>\3/g' \
 		-e 's/(^|[^0-9A-Za-z])([0-9A-Za-z]{11}|[0-9A-Za-z]{13}|[0-9A-Za-z]{26}|[0-9A-Za-z]{27})($|[^0-9A-Za-z])/\1<id>\3/g' \
-		-e 's/ +/ /g' -e 's/ $//' -e 's/-{2,}/--/g' |
+		"${restore[@]}" -e 's/ +/ /g' -e 's/^ //' -e 's/ $//' -e 's/-{2,}/--/g' |
 		awk '{ line[NR] = $0 } END { n = NR; while (n > 0 && line[n] == "") n--; for (i = 1; i <= n; i++) print line[i] }'
 }

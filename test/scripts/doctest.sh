@@ -13,7 +13,8 @@
 #     between): everything the block prints, as psql -q prints it (result tables with their
 #     "(N rows)" footer, no command tags; NOTICEs go to stderr and are not compared). Both are masked
 #     by doc_mask (test/lib/docblocks.sh: UUIDs, timestamps, dates and ID-shaped words become
-#     placeholders, spaces and header dashes are collapsed) and must then be equal. A block with no
+#     placeholders unless the block's SQL spells them out, spaces and header dashes are collapsed)
+#     and must then be equal. A block with no
 #     ```text block after it must only run without error.
 #   - A block preceded by `<!-- tested by test/scripts/<name>.sh -->` needs what this server run
 #     does not have (pg_partman, TimescaleDB, Citus, an ORM): it is skipped here, and this test
@@ -83,7 +84,7 @@ for doc in $docs; do
 			continue
 		fi
 		blocks=$((blocks + 1))
-		echo "\\echo '<<doctest $line>>'" >>"$session"
+		printf '\\echo <<doctest %d>>\n' "$line" >>"$session"
 		n=$((n + 1))
 		echo "$(($(wc -l <"$session") + 1)) $line" >>"$dir/starts.txt"
 		cat "$sql" >>"$session"
@@ -112,8 +113,8 @@ for doc in $docs; do
 			continue
 		fi
 		if [ -f "$base.expected" ]; then
-			doc_mask <"$base.expected" >"$base.want"
-			doc_mask <"$base.out" >"$base.got"
+			doc_mask "$sql" <"$base.expected" >"$base.want"
+			doc_mask "$sql" <"$base.out" >"$base.got"
 			if ! diff -u --label "$doc:$line (the doc's text block)" --label "what psql printed" \
 				"$base.want" "$base.got" >"$base.diff"; then
 				bad "$doc:$line: the block's output differs from the doc's (after masking):"
