@@ -11,17 +11,16 @@
 #     after it do not run (and fail too).
 #   - The output a doc shows is a ```text block right after the ```sql block (blank lines only
 #     between): everything the block prints, as psql -q prints it (result tables with their
-#     "(N rows)" footer, no command tags; NOTICEs go to stderr and are not compared). Both are masked
-#     by doc_mask (test/lib/docblocks.sh: UUIDs, timestamps, dates and ID-shaped words become
-#     placeholders unless the block's SQL spells them out, spaces and header dashes are collapsed)
-#     and must then be equal. A block with no
-#     ```text block after it must only run without error.
+#     "(N rows)" footer, no command tags; NOTICEs go to stderr and are not compared). Both are
+#     masked by doc_mask (test/lib/docblocks.sh: UUIDs, timestamps, dates and ID-shaped words become
+#     placeholders unless the block's SQL spells them out; spaces and header dashes are collapsed)
+#     and must then be equal. A block with no ```text block after it must only run without error.
 #   - A block preceded by `<!-- tested by test/scripts/<name>.sh -->` needs what this server run
-#     does not have (pg_partman, TimescaleDB, Citus, an ORM): it is skipped here, and this test
-#     checks that the named script is an executable test that runs that doc's block (it calls
-#     doc_run, test/lib/docblocks.sh, with the doc's path; doc_run compares the output the same way).
-#   - No other code block is SQL: a recipe that cannot run (pgx_ulid, which no Debian release
-#     packages) is shown as ```text, so nothing that looks runnable goes untested.
+#     does not have (pg_partman, TimescaleDB, Citus, pgx_ulid's stand-in, an ORM): it is skipped
+#     here, and this test checks that the named script is an executable test that runs that doc's
+#     block (it calls doc_run, test/lib/docblocks.sh, with the doc's path; doc_run compares the
+#     output the same way).
+#   - Every SQL example is a ```sql block, so nothing that looks runnable goes untested.
 # DOCTEST_DOCS="README.md docs/reference.md" limits the run to those docs; DOCTEST_KEEP=<dir> keeps
 # each block's output there (<doc>/<line>.out), to write a doc's text block from.
 #
