@@ -147,8 +147,9 @@ bench: all
 	$(MAKE) install
 	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
 
-# Bulk loads at scale and partition pruning on a big partitioned table (bench/scale.sh; about an
-# hour at the default 20 M rows per generator; ROWS=... BATCH=... for less).
+# Bulk loads at scale and partition pruning on a big partitioned table (bench/scale.sh; about 15
+# minutes per server at the default 20 M rows per generator on a 2-core VM, see docs/performance.md;
+# ROWS=... BATCH=... for less).
 .PHONY: bench-scale
 bench-scale: all
 	$(MAKE) install

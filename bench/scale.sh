@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scale.sh (`make bench-scale`): bulk loads at scale, and partition pruning on a big partitioned
-# table. Not part of the tests (a full run takes about an hour).
+# table. Not part of the tests (a full run at the default size takes about 15
+# minutes per server on a 2-core VM: docs/performance.md).
 #
 #   make bench-scale [ROWS=20000000] [BATCH=1000000] [PARTS=100] [PART_ROWS=2000000] [PG_CONFIG=...]
 #

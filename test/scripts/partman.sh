@@ -15,6 +15,8 @@
 #   - retention (3 days, tables dropped) drops the older children and only their rows;
 #   - id <@ <type>_time_range(one day) and id ^@ <prefix of a row> scan one child, the right one,
 #     and count what a filter on the ID's time (or text) counts.
+# Then docs/reference.md's pg_partman block runs as written (test/lib/docblocks.sh's doc_run) and
+# must print what the doc shows.
 #
 # Run by test/run_tests.sh (PGHOST, PGPORT, PGUSER, PGBIN set). Installs the package with
 # scripts/install-deps.sh where the release has it; exit status 77 where it has none, or only 4.x.
@@ -24,6 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
 . "$here/../lib/packages.sh"
+. "$here/../lib/docblocks.sh"
 
 major=$(server_major)
 pkg=postgresql-$major-partman
@@ -195,4 +198,10 @@ SQL
 	fi
 done
 
-finish 31
+# docs/reference.md's pg_partman block, as written, in a database of its own.
+"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE ${db}_doc"
+"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "${db}_doc" -c "CREATE EXTENSION idtypes"
+doc_run "$here/../../docs/reference.md" partman.sh -d "${db}_doc"
+"$PGBIN/psql" -X -q -d postgres -c "DROP DATABASE ${db}_doc"
+
+finish 32

@@ -2,7 +2,9 @@
 # timescaledb.sh: a TimescaleDB hypertable on each of the five ID types (the release's
 # postgresql-<major>-timescaledb), chunked by day through partition_func = the ID's time: rows of
 # six days make six chunks, and constant id <@ <type>_time_range(one day) and id ^@ <prefix of a
-# row> scan one chunk and count what a filter on the ID's time (or text) counts.
+# row> scan one chunk and count what a filter on the ID's time (or text) counts. Then
+# docs/reference.md's TimescaleDB block runs as written (test/lib/docblocks.sh's doc_run) and must
+# print what the doc shows.
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT, IDTYPES_TEST_START_CLUSTER set); starts its own cluster
 # with timescaledb preloaded. Installs the package with scripts/install-deps.sh where the release
@@ -13,6 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
 . "$here/../lib/packages.sh"
+. "$here/../lib/docblocks.sh"
 
 major=$(server_major)
 pkg=postgresql-$major-timescaledb
@@ -68,4 +71,10 @@ SQL
 	fi
 done
 
-finish 10
+# docs/reference.md's TimescaleDB block, as written, in a database of its own.
+q -c "CREATE DATABASE idt_timescaledb_doc"
+node_psql "$work/ts" "$port" -d idt_timescaledb_doc -c "CREATE EXTENSION idtypes" \
+	-c "CREATE EXTENSION timescaledb" 2>&1 | grep -v WARNING || true
+doc_run "$here/../../docs/reference.md" timescaledb.sh -h "$work/ts" -p "$port" -U postgres -d idt_timescaledb_doc
+
+finish 11
