@@ -2489,7 +2489,7 @@ COMMENT ON FUNCTION uid11_like_support(internal) IS 'planner support for uid11_l
 CREATE FUNCTION uid11_ilike_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'uid11_ilike_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uid11_ilike_support(internal) IS 'planner support for uid11_ilike: as uid11_like_support; none for ILIKE (Base58 has both cases)';
+COMMENT ON FUNCTION uid11_ilike_support(internal) IS 'planner support for uid11_ilike: no index range, as Base58 text has both cases (the operator stays)';
 
 CREATE FUNCTION uid11_like(uid11, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'uid11_like'
@@ -2538,7 +2538,7 @@ COMMENT ON FUNCTION timeid_like_support(internal) IS 'planner support for timeid
 CREATE FUNCTION timeid_ilike_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'timeid_ilike_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION timeid_ilike_support(internal) IS 'planner support for timeid_ilike: as timeid_like_support; ILIKE folds the prefix to lower case (an upper-case I is left to the operator)';
+COMMENT ON FUNCTION timeid_ilike_support(internal) IS 'planner support for timeid_ilike: as timeid_like_support with the prefix folded to lower case (not for an upper-case I)';
 
 CREATE FUNCTION timeid_like(timeid, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'timeid_like'
@@ -2587,7 +2587,7 @@ COMMENT ON FUNCTION ulidflake_like_support(internal) IS 'planner support for uli
 CREATE FUNCTION ulidflake_ilike_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'ulidflake_ilike_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION ulidflake_ilike_support(internal) IS 'planner support for ulidflake_ilike: as ulidflake_like_support; ILIKE folds the prefix to upper case';
+COMMENT ON FUNCTION ulidflake_ilike_support(internal) IS 'planner support for ulidflake_ilike: as ulidflake_like_support with the prefix folded to upper case';
 
 CREATE FUNCTION ulidflake_like(ulidflake, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulidflake_like'
@@ -2636,7 +2636,7 @@ COMMENT ON FUNCTION ulid_like_support(internal) IS 'planner support for ulid_lik
 CREATE FUNCTION ulid_ilike_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'ulid_ilike_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION ulid_ilike_support(internal) IS 'planner support for ulid_ilike: as ulid_like_support; ILIKE folds the prefix to upper case';
+COMMENT ON FUNCTION ulid_ilike_support(internal) IS 'planner support for ulid_ilike: as ulid_like_support with the prefix folded to upper case';
 
 CREATE FUNCTION ulid_like(ulid, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'ulid_like'
@@ -2685,7 +2685,7 @@ COMMENT ON FUNCTION euid_like_support(internal) IS 'planner support for euid_lik
 CREATE FUNCTION euid_ilike_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'euid_ilike_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION euid_ilike_support(internal) IS 'planner support for euid_ilike: as euid_like_support; ILIKE folds the prefix to upper case';
+COMMENT ON FUNCTION euid_ilike_support(internal) IS 'planner support for euid_ilike: as euid_like_support with the prefix folded to upper case';
 
 CREATE FUNCTION euid_like(euid, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'euid_like'

@@ -13,10 +13,10 @@ OPERATORS = [
     ("!~~*", "not_ilike", "NOT ILIKE", "~~*", "idtypes_not_like_sel", "icnlikejoinsel", None),
 ]
 
-# What the planner support makes of a prefix pattern, per type, for the comments.
+# What the ILIKE planner support makes of a prefix pattern, per type, for its comment.
 ILIKE_INDEX = {
-    "uid11": "none for ILIKE (Base58 has both cases)",
-    "timeid": "ILIKE folds the prefix to lower case (an upper-case I is left to the operator)",
+    "uid11": "no index range, as Base58 text has both cases (the operator stays)",
+    "timeid": "as timeid_like_support with the prefix folded to lower case (not for an upper-case I)",
 }
 
 
@@ -27,14 +27,14 @@ def fn(name, args, ret, props, extra=""):
 
 def type_section(t):
     out = [f"\n-- {t}\n\n"]
-    ilike = ILIKE_INDEX.get(t, "ILIKE folds the prefix to upper case")
+    ilike = ILIKE_INDEX.get(t, f"as {t}_like_support with the prefix folded to upper case")
     out.append(fn(f"{t}_like_support", "internal", "internal", PURE))
     out.append(f"COMMENT ON FUNCTION {t}_like_support(internal) IS "
                f"'planner support for {t}_like: a literal prefix followed by % becomes {t} ^@ prefix "
                f"(index range, estimate, partition pruning) when it is canonical text, an empty range otherwise';\n")
     out.append(fn(f"{t}_ilike_support", "internal", "internal", PURE))
     out.append(f"COMMENT ON FUNCTION {t}_ilike_support(internal) IS "
-               f"'planner support for {t}_ilike: as {t}_like_support; {ilike}';\n\n")
+               f"'planner support for {t}_ilike: {ilike}';\n\n")
     for op, suffix, what, neg, rest, join, support in OPERATORS:
         extra = f" SUPPORT {t}_{support}" if support else ""
         out.append(fn(f"{t}_{suffix}", f"{t}, text", "bool", PURE, extra))
