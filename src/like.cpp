@@ -161,9 +161,11 @@ pattern_prefix(const char *p, std::size_t len, char *prefix, std::size_t *n)
 /* ---- the rewrite -------------------------------------------------------------------------- */
 
 /*
- * The operator name(left, right) of the support function's extension, in its schema, whose
+ * The operator name(left, right) -> bool of the support function's extension, in its schema, whose
  * function, also the extension's, has planner support of its own; InvalidOid if the catalog has
- * none (a 1.0 catalog has neither these operators nor LIKE).
+ * none. Looked up by name only in the extension's own schema, where the extension's operator of
+ * that signature leaves no room for another, and then checked to be the extension's (pg_depend):
+ * what the rewrite calls is never a function someone else planted.
  */
 Oid
 member_operator(Oid support_fn, const char *name, Oid left, Oid right)
@@ -174,7 +176,8 @@ member_operator(Oid support_fn, const char *name, Oid left, Oid right)
 		return InvalidOid;
 	List *names = list_make2(makeString(pstrdup(schema)), makeString(pstrdup(name)));
 	const Oid opno = OpernameGetOprid(names, left, right);
-	if (!OidIsValid(opno) || getExtensionOfObject(OperatorRelationId, opno) != ext)
+	if (!OidIsValid(opno) || get_op_rettype(opno) != BOOLOID ||
+		getExtensionOfObject(OperatorRelationId, opno) != ext)
 		return InvalidOid;
 	const Oid fn = get_opcode(opno);
 	if (getExtensionOfObject(ProcedureRelationId, fn) != ext || !OidIsValid(get_func_support(fn)))
