@@ -4,10 +4,7 @@
 #include "values.h"
 
 extern "C" {
-#include "catalog/dependency.h"
-#include "catalog/namespace.h"
 #include "catalog/pg_collation.h"
-#include "catalog/pg_operator.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "nodes/makefuncs.h"
@@ -161,53 +158,21 @@ pattern_prefix(const char *p, std::size_t len, char *prefix, std::size_t *n)
 /* ---- the rewrite -------------------------------------------------------------------------- */
 
 /*
- * The operator name(left, right) -> bool of the support function's extension, in its schema, whose
- * function, also the extension's, has planner support of its own; InvalidOid if the catalog has
- * none. Looked up by name only in the extension's own schema, where the extension's operator of
- * that signature leaves no room for another, and then checked to be the extension's (pg_depend):
- * what the rewrite calls is never a function someone else planted.
- */
-Oid
-member_operator(Oid support_fn, const char *name, Oid left, Oid right)
-{
-	const Oid ext = getExtensionOfObject(ProcedureRelationId, support_fn);
-	const char *schema = get_namespace_name(get_func_namespace(support_fn));
-	if (!OidIsValid(ext) || schema == nullptr)
-		return InvalidOid;
-	List *names = list_make2(makeString(pstrdup(schema)), makeString(pstrdup(name)));
-	const Oid opno = OpernameGetOprid(names, left, right);
-	if (!OidIsValid(opno) || get_op_rettype(opno) != BOOLOID ||
-		getExtensionOfObject(OperatorRelationId, opno) != ext)
-		return InvalidOid;
-	const Oid fn = get_opcode(opno);
-	if (getExtensionOfObject(ProcedureRelationId, fn) != ext || !OidIsValid(get_func_support(fn)))
-		return InvalidOid;
-	return opno;
-}
-
-/*
- * "id op right" as the planner would simplify it: passed through op's own support function
- * (which rewrites it for partition pruning or row-level security), else as it is.
+ * "fn(id, right)" as the planner would simplify it: passed through fn's own support function
+ * (which rewrites it for partition pruning or row-level security), else the call itself, which
+ * fn's support turns into an index condition and estimates as its operator.
  */
 Node *
-simplified_op(SupportRequestSimplify *like_req, Oid opno, Node *id, Node *right)
+simplified_call(SupportRequestSimplify *like_req, Oid fn, Node *id, Node *right)
 {
-	const Oid fn = get_opcode(opno);
-	List *args = list_make2(id, right);
-	FuncExpr *call = makeFuncExpr(fn, BOOLOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	FuncExpr *call = makeFuncExpr(fn, BOOLOID, list_make2(id, right), InvalidOid, InvalidOid,
+								  COERCE_EXPLICIT_CALL);
 	call->location = like_req->fcall->location;
 	SupportRequestSimplify req = *like_req;
 	req.fcall = call;
 	Node *rewritten = reinterpret_cast<Node *>(
 		DatumGetPointer(OidFunctionCall1(get_func_support(fn), PointerGetDatum(&req))));
-	if (rewritten != nullptr)
-		return rewritten;
-	auto *op = reinterpret_cast<OpExpr *>(make_opclause(
-		opno, BOOLOID, false, static_cast<Expr *>(linitial(args)),
-		static_cast<Expr *>(lsecond(args)), InvalidOid, InvalidOid));
-	op->opfuncid = fn;
-	op->location = like_req->fcall->location;
-	return reinterpret_cast<Node *>(op);
+	return rewritten != nullptr ? rewritten : reinterpret_cast<Node *>(call);
 }
 
 /*
@@ -241,33 +206,26 @@ like_simplified(SupportRequestSimplify *req, Oid support_fn)
 	const Oid typid = exprType(id);
 	if (kind == prefix_kind::canonical)
 	{
-		const Oid starts_with = member_operator(support_fn, "^@", typid, TEXTOID);
+		const Oid starts_with = idt_starts_with_fn(support_fn, T::name, typid);
 		if (!OidIsValid(starts_with))
 			return nullptr;
 		Node *right = reinterpret_cast<Node *>(
 			makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
 					  PointerGetDatum(cstring_to_text_with_len(prefix, static_cast<int>(n))),
 					  false, false));
-		return simplified_op(req, starts_with, id, right);
+		return simplified_call(req, starts_with, id, right);
 	}
 	if (kind == prefix_kind::empty)
 	{
-		char name[NAMEDATALEN];
-		snprintf(name, sizeof(name), "%srange", T::name);
-		const Oid rngtypid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name),
-											 ObjectIdGetDatum(get_func_namespace(support_fn)));
-		if (!OidIsValid(rngtypid))
-			return nullptr;
-		TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
-		if (typcache->rngelemtype == nullptr || typcache->rngelemtype->type_id != typid)
-			return nullptr;
-		const Oid contained = member_operator(support_fn, "<@", typid, rngtypid);
+		Oid rngtypid;
+		const Oid contained = idt_contained_fn(support_fn, T::name, typid, &rngtypid);
 		if (!OidIsValid(contained))
 			return nullptr;
+		TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
 		Node *right = reinterpret_cast<Node *>(
 			makeConst(rngtypid, -1, InvalidOid, -1,
 					  RangeTypePGetDatum(make_empty_range(typcache)), false, false));
-		return simplified_op(req, contained, id, right);
+		return simplified_call(req, contained, id, right);
 	}
 	return nullptr;
 }

@@ -1345,6 +1345,30 @@ uuid_cross_support(FunctionCallInfo fcinfo, int strategy)
 
 } /* namespace */
 
+Oid
+idt_starts_with_fn(Oid support_fn, const char *type_name, Oid typid)
+{
+	char symbol[NAMEDATALEN];
+	snprintf(symbol, sizeof(symbol), "%s_starts_with", type_name);
+	const Oid args[2] = {typid, TEXTOID};
+	return member_function(support_fn, symbol, 2, args, BOOLOID, true);
+}
+
+Oid
+idt_contained_fn(Oid support_fn, const char *type_name, Oid typid, Oid *rngtypid)
+{
+	char symbol[NAMEDATALEN];
+	snprintf(symbol, sizeof(symbol), "%s_prefix_range", type_name);
+	const Oid text_arg = TEXTOID;
+	const Oid prefix_range = member_function(support_fn, symbol, 1, &text_arg, InvalidOid, false);
+	if (!OidIsValid(prefix_range) || !is_range_of(get_func_rettype(prefix_range), typid))
+		return InvalidOid;
+	*rngtypid = get_func_rettype(prefix_range);
+	snprintf(symbol, sizeof(symbol), "%s_contained", type_name);
+	const Oid args[2] = {typid, *rngtypid};
+	return member_function(support_fn, symbol, 2, args, BOOLOID, true);
+}
+
 void
 idt_planner_init()
 {
