@@ -1,0 +1,87 @@
+// Shared by the ORM test programs: checks that print "ok: ..." / "FAILED: ...", the rows every
+// program seeds, and EXPLAIN through node-postgres. Connection from PGHOST, PGPORT, PGUSER,
+// PGDATABASE (set by test/scripts/orm_node.sh).
+import pg from 'pg';
+
+let checks = 0;
+let failed = 0;
+
+export function check(what, cond, detail = '') {
+  checks++;
+  if (cond) {
+    console.log(`ok: ${what}`);
+  } else {
+    failed++;
+    console.log(`FAILED: ${what}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+export async function checkThrows(what, fn, pattern) {
+  try {
+    await fn();
+    check(what, false, 'no error');
+  } catch (e) {
+    check(what, pattern.test(String(e?.message ?? e)), String(e?.message ?? e));
+  }
+}
+
+// run(main): the program's body; an exception is a failed check, and the summary line ends it.
+export async function run(main) {
+  try {
+    await main();
+  } catch (e) {
+    check('the program ran to its end', false, e?.stack ?? String(e));
+  }
+  console.log(`${checks} checks, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+export const connection = () => ({
+  host: process.env.PGHOST,
+  port: Number(process.env.PGPORT),
+  user: process.env.PGUSER,
+  database: process.env.PGDATABASE,
+});
+
+export const ULID_RE = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+export const sameSet = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+// The window every program queries: [W_LO, W_HI).
+export const W_LO = new Date('2026-03-01T00:00:00Z');
+export const W_HI = new Date('2026-03-02T00:00:00Z');
+
+// seed(client, table): 3000 rows an hour apart from 2025-12-01 (so 24 in the window [W_LO, W_HI),
+// and a 7-character prefix selects a few), then ANALYZE. The ORM made the table: an id column of
+// type ulid, a name column of type text, any other column with a default.
+export async function seed(client, table) {
+  await client.query(`INSERT INTO ${table} (id, name)
+    SELECT generate_ulid_at(timestamptz '2025-12-01 00:00+00' + i * interval '1 hour' + interval '17 s'), 'seed ' || i
+    FROM generate_series(1, 3000) i`);
+  await client.query(`ANALYZE ${table}`);
+}
+
+// truth(client, table, where): the ids the plain SQL condition selects.
+export async function truth(client, table, where, params = []) {
+  const r = await client.query(`SELECT id::text AS id FROM ${table} WHERE ${where}`, params);
+  return r.rows.map((x) => x.id);
+}
+
+// plan(client, sql, params): EXPLAIN of a statement as the ORM sends it (a custom plan).
+export async function plan(client, sql, params = []) {
+  const r = await client.query(`EXPLAIN ${sql}`, params);
+  return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+}
+
+export const usesIndex = (p) => /Index (Only )?Scan/.test(p) && /Index Cond/.test(p) && !/Seq Scan/.test(p);
+
+// Whether this server has LIKE on the ID types (the operator ulid ~~ text).
+export async function hasLike(client) {
+  const r = await client.query(`SELECT 1 FROM pg_operator WHERE oprname = '~~' AND oprleft = 'ulid'::regtype`);
+  return r.rowCount > 0;
+}
+
+export async function pgClient() {
+  const c = new pg.Client(connection());
+  await c.connect();
+  return c;
+}
