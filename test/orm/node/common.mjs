@@ -32,6 +32,7 @@ export async function run(main) {
   } catch (e) {
     check('the program ran to its end', false, e?.stack ?? String(e));
   }
+  if (pool) await pool.end();
   console.log(`${checks} checks, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
@@ -50,24 +51,27 @@ export const sameSet = (a, b) => a.length === b.length && [...a].sort().join() =
 export const W_LO = new Date('2026-03-01T00:00:00Z');
 export const W_HI = new Date('2026-03-02T00:00:00Z');
 
-// seed(client, table): 3000 rows an hour apart from 2025-12-01 (so 24 in the window [W_LO, W_HI),
+// seed(table): 3000 rows an hour apart from 2025-12-01 (so 24 in the window [W_LO, W_HI),
 // and a 7-character prefix selects a few), then ANALYZE. The ORM made the table: an id column of
 // type ulid, a name column of type text, any other column with a default.
-export async function seed(client, table) {
+export async function seed(table) {
+  const client = own();
   await client.query(`INSERT INTO ${table} (id, name)
     SELECT generate_ulid_at(timestamptz '2025-12-01 00:00+00' + i * interval '1 hour' + interval '17 s'), 'seed ' || i
     FROM generate_series(1, 3000) i`);
   await client.query(`ANALYZE ${table}`);
 }
 
-// truth(client, table, where): the ids the plain SQL condition selects.
-export async function truth(client, table, where, params = []) {
+// truth(table, where, params): the ids the plain SQL condition selects.
+export async function truth(table, where, params = []) {
+  const client = own();
   const r = await client.query(`SELECT id::text AS id FROM ${table} WHERE ${where}`, params);
   return r.rows.map((x) => x.id);
 }
 
-// plan(client, sql, params): EXPLAIN of a statement as the ORM sends it (a custom plan).
-export async function plan(client, sql, params = []) {
+// plan(sql, params): EXPLAIN of a statement as the ORM sends it (a custom plan).
+export async function plan(sql, params = []) {
+  const client = own();
   const r = await client.query(`EXPLAIN ${sql}`, params);
   return r.rows.map((x) => x['QUERY PLAN']).join('\n');
 }
@@ -75,13 +79,12 @@ export async function plan(client, sql, params = []) {
 export const usesIndex = (p) => /Index (Only )?Scan/.test(p) && /Index Cond/.test(p) && !/Seq Scan/.test(p);
 
 // Whether this server has LIKE on the ID types (the operator ulid ~~ text).
-export async function hasLike(client) {
+export async function hasLike() {
+  const client = own();
   const r = await client.query(`SELECT 1 FROM pg_operator WHERE oprname = '~~' AND oprleft = 'ulid'::regtype`);
   return r.rowCount > 0;
 }
 
-export async function pgClient() {
-  const c = new pg.Client(connection());
-  await c.connect();
-  return c;
-}
+// The checks' own connections (node-postgres), apart from the ORM's.
+let pool;
+const own = () => (pool ??= new pg.Pool(connection()));
