@@ -2466,3 +2466,261 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION in_range(euid, euid, interval, bool, bool) IS 'window RANGE support of euid with an interval offset: the timestamptz in_range of the two IDs'' times (euid_timestamp: the ms)';
 ALTER OPERATOR FAMILY euid_ops USING btree ADD
 	FUNCTION 3 (euid, interval) in_range(euid, euid, interval, bool, bool);
+
+-- ------------------------------------------------------------------------------------------------
+-- LIKE and ILIKE
+-- ------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION idtypes_like_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'idtypes_like_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idtypes_like_sel(internal, oid, internal, int4) IS 'restriction selectivity of LIKE and ILIKE on the ID types: the operator applied to the column''s statistics';
+CREATE FUNCTION idtypes_not_like_sel(internal, oid, internal, int4) RETURNS float8
+AS 'MODULE_PATHNAME', 'idtypes_not_like_sel'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION idtypes_not_like_sel(internal, oid, internal, int4) IS 'restriction selectivity of NOT LIKE and NOT ILIKE on the ID types: the operator applied to the column''s statistics';
+
+-- uid11
+
+CREATE FUNCTION uid11_like_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uid11_like_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_like_support(internal) IS 'planner support for uid11_like: a literal prefix followed by % becomes uid11 ^@ prefix (index range, estimate, partition pruning) when it is canonical text, an empty range otherwise';
+CREATE FUNCTION uid11_ilike_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'uid11_ilike_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_ilike_support(internal) IS 'planner support for uid11_ilike: as uid11_like_support; none for ILIKE (Base58 has both cases)';
+
+CREATE FUNCTION uid11_like(uid11, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT uid11_like_support;
+COMMENT ON FUNCTION uid11_like(uid11, text) IS 'uid11::text LIKE pattern, with the operator''s collation';
+CREATE FUNCTION uid11_not_like(uid11, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_not_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_not_like(uid11, text) IS 'uid11::text NOT LIKE pattern, with the operator''s collation';
+CREATE FUNCTION uid11_ilike(uid11, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT uid11_ilike_support;
+COMMENT ON FUNCTION uid11_ilike(uid11, text) IS 'uid11::text ILIKE pattern, with the operator''s collation';
+CREATE FUNCTION uid11_not_ilike(uid11, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'uid11_not_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_not_ilike(uid11, text) IS 'uid11::text NOT ILIKE pattern, with the operator''s collation';
+
+CREATE OPERATOR ~~ (
+	LEFTARG = uid11, RIGHTARG = text, FUNCTION = uid11_like,
+	NEGATOR = !~~, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.likejoinsel
+);
+COMMENT ON OPERATOR ~~ (uid11, text) IS 'LIKE: the uid11''s canonical text LIKE the pattern';
+CREATE OPERATOR !~~ (
+	LEFTARG = uid11, RIGHTARG = text, FUNCTION = uid11_not_like,
+	NEGATOR = ~~, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.nlikejoinsel
+);
+COMMENT ON OPERATOR !~~ (uid11, text) IS 'NOT LIKE: the uid11''s canonical text NOT LIKE the pattern';
+CREATE OPERATOR ~~* (
+	LEFTARG = uid11, RIGHTARG = text, FUNCTION = uid11_ilike,
+	NEGATOR = !~~*, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.iclikejoinsel
+);
+COMMENT ON OPERATOR ~~* (uid11, text) IS 'ILIKE: the uid11''s canonical text ILIKE the pattern';
+CREATE OPERATOR !~~* (
+	LEFTARG = uid11, RIGHTARG = text, FUNCTION = uid11_not_ilike,
+	NEGATOR = ~~*, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.icnlikejoinsel
+);
+COMMENT ON OPERATOR !~~* (uid11, text) IS 'NOT ILIKE: the uid11''s canonical text NOT ILIKE the pattern';
+
+-- timeid
+
+CREATE FUNCTION timeid_like_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'timeid_like_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_like_support(internal) IS 'planner support for timeid_like: a literal prefix followed by % becomes timeid ^@ prefix (index range, estimate, partition pruning) when it is canonical text, an empty range otherwise';
+CREATE FUNCTION timeid_ilike_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'timeid_ilike_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_ilike_support(internal) IS 'planner support for timeid_ilike: as timeid_like_support; ILIKE folds the prefix to lower case (an upper-case I is left to the operator)';
+
+CREATE FUNCTION timeid_like(timeid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT timeid_like_support;
+COMMENT ON FUNCTION timeid_like(timeid, text) IS 'timeid::text LIKE pattern, with the operator''s collation';
+CREATE FUNCTION timeid_not_like(timeid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_not_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_not_like(timeid, text) IS 'timeid::text NOT LIKE pattern, with the operator''s collation';
+CREATE FUNCTION timeid_ilike(timeid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT timeid_ilike_support;
+COMMENT ON FUNCTION timeid_ilike(timeid, text) IS 'timeid::text ILIKE pattern, with the operator''s collation';
+CREATE FUNCTION timeid_not_ilike(timeid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'timeid_not_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_not_ilike(timeid, text) IS 'timeid::text NOT ILIKE pattern, with the operator''s collation';
+
+CREATE OPERATOR ~~ (
+	LEFTARG = timeid, RIGHTARG = text, FUNCTION = timeid_like,
+	NEGATOR = !~~, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.likejoinsel
+);
+COMMENT ON OPERATOR ~~ (timeid, text) IS 'LIKE: the timeid''s canonical text LIKE the pattern';
+CREATE OPERATOR !~~ (
+	LEFTARG = timeid, RIGHTARG = text, FUNCTION = timeid_not_like,
+	NEGATOR = ~~, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.nlikejoinsel
+);
+COMMENT ON OPERATOR !~~ (timeid, text) IS 'NOT LIKE: the timeid''s canonical text NOT LIKE the pattern';
+CREATE OPERATOR ~~* (
+	LEFTARG = timeid, RIGHTARG = text, FUNCTION = timeid_ilike,
+	NEGATOR = !~~*, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.iclikejoinsel
+);
+COMMENT ON OPERATOR ~~* (timeid, text) IS 'ILIKE: the timeid''s canonical text ILIKE the pattern';
+CREATE OPERATOR !~~* (
+	LEFTARG = timeid, RIGHTARG = text, FUNCTION = timeid_not_ilike,
+	NEGATOR = ~~*, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.icnlikejoinsel
+);
+COMMENT ON OPERATOR !~~* (timeid, text) IS 'NOT ILIKE: the timeid''s canonical text NOT ILIKE the pattern';
+
+-- ulidflake
+
+CREATE FUNCTION ulidflake_like_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulidflake_like_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_like_support(internal) IS 'planner support for ulidflake_like: a literal prefix followed by % becomes ulidflake ^@ prefix (index range, estimate, partition pruning) when it is canonical text, an empty range otherwise';
+CREATE FUNCTION ulidflake_ilike_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulidflake_ilike_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_ilike_support(internal) IS 'planner support for ulidflake_ilike: as ulidflake_like_support; ILIKE folds the prefix to upper case';
+
+CREATE FUNCTION ulidflake_like(ulidflake, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulidflake_like_support;
+COMMENT ON FUNCTION ulidflake_like(ulidflake, text) IS 'ulidflake::text LIKE pattern, with the operator''s collation';
+CREATE FUNCTION ulidflake_not_like(ulidflake, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_not_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_not_like(ulidflake, text) IS 'ulidflake::text NOT LIKE pattern, with the operator''s collation';
+CREATE FUNCTION ulidflake_ilike(ulidflake, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulidflake_ilike_support;
+COMMENT ON FUNCTION ulidflake_ilike(ulidflake, text) IS 'ulidflake::text ILIKE pattern, with the operator''s collation';
+CREATE FUNCTION ulidflake_not_ilike(ulidflake, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulidflake_not_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulidflake_not_ilike(ulidflake, text) IS 'ulidflake::text NOT ILIKE pattern, with the operator''s collation';
+
+CREATE OPERATOR ~~ (
+	LEFTARG = ulidflake, RIGHTARG = text, FUNCTION = ulidflake_like,
+	NEGATOR = !~~, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.likejoinsel
+);
+COMMENT ON OPERATOR ~~ (ulidflake, text) IS 'LIKE: the ulidflake''s canonical text LIKE the pattern';
+CREATE OPERATOR !~~ (
+	LEFTARG = ulidflake, RIGHTARG = text, FUNCTION = ulidflake_not_like,
+	NEGATOR = ~~, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.nlikejoinsel
+);
+COMMENT ON OPERATOR !~~ (ulidflake, text) IS 'NOT LIKE: the ulidflake''s canonical text NOT LIKE the pattern';
+CREATE OPERATOR ~~* (
+	LEFTARG = ulidflake, RIGHTARG = text, FUNCTION = ulidflake_ilike,
+	NEGATOR = !~~*, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.iclikejoinsel
+);
+COMMENT ON OPERATOR ~~* (ulidflake, text) IS 'ILIKE: the ulidflake''s canonical text ILIKE the pattern';
+CREATE OPERATOR !~~* (
+	LEFTARG = ulidflake, RIGHTARG = text, FUNCTION = ulidflake_not_ilike,
+	NEGATOR = ~~*, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.icnlikejoinsel
+);
+COMMENT ON OPERATOR !~~* (ulidflake, text) IS 'NOT ILIKE: the ulidflake''s canonical text NOT ILIKE the pattern';
+
+-- ulid
+
+CREATE FUNCTION ulid_like_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulid_like_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_like_support(internal) IS 'planner support for ulid_like: a literal prefix followed by % becomes ulid ^@ prefix (index range, estimate, partition pruning) when it is canonical text, an empty range otherwise';
+CREATE FUNCTION ulid_ilike_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'ulid_ilike_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_ilike_support(internal) IS 'planner support for ulid_ilike: as ulid_like_support; ILIKE folds the prefix to upper case';
+
+CREATE FUNCTION ulid_like(ulid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulid_like_support;
+COMMENT ON FUNCTION ulid_like(ulid, text) IS 'ulid::text LIKE pattern, with the operator''s collation';
+CREATE FUNCTION ulid_not_like(ulid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_not_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_not_like(ulid, text) IS 'ulid::text NOT LIKE pattern, with the operator''s collation';
+CREATE FUNCTION ulid_ilike(ulid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT ulid_ilike_support;
+COMMENT ON FUNCTION ulid_ilike(ulid, text) IS 'ulid::text ILIKE pattern, with the operator''s collation';
+CREATE FUNCTION ulid_not_ilike(ulid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'ulid_not_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_not_ilike(ulid, text) IS 'ulid::text NOT ILIKE pattern, with the operator''s collation';
+
+CREATE OPERATOR ~~ (
+	LEFTARG = ulid, RIGHTARG = text, FUNCTION = ulid_like,
+	NEGATOR = !~~, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.likejoinsel
+);
+COMMENT ON OPERATOR ~~ (ulid, text) IS 'LIKE: the ulid''s canonical text LIKE the pattern';
+CREATE OPERATOR !~~ (
+	LEFTARG = ulid, RIGHTARG = text, FUNCTION = ulid_not_like,
+	NEGATOR = ~~, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.nlikejoinsel
+);
+COMMENT ON OPERATOR !~~ (ulid, text) IS 'NOT LIKE: the ulid''s canonical text NOT LIKE the pattern';
+CREATE OPERATOR ~~* (
+	LEFTARG = ulid, RIGHTARG = text, FUNCTION = ulid_ilike,
+	NEGATOR = !~~*, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.iclikejoinsel
+);
+COMMENT ON OPERATOR ~~* (ulid, text) IS 'ILIKE: the ulid''s canonical text ILIKE the pattern';
+CREATE OPERATOR !~~* (
+	LEFTARG = ulid, RIGHTARG = text, FUNCTION = ulid_not_ilike,
+	NEGATOR = ~~*, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.icnlikejoinsel
+);
+COMMENT ON OPERATOR !~~* (ulid, text) IS 'NOT ILIKE: the ulid''s canonical text NOT ILIKE the pattern';
+
+-- euid
+
+CREATE FUNCTION euid_like_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'euid_like_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_like_support(internal) IS 'planner support for euid_like: a literal prefix followed by % becomes euid ^@ prefix (index range, estimate, partition pruning) when it is canonical text, an empty range otherwise';
+CREATE FUNCTION euid_ilike_support(internal) RETURNS internal
+AS 'MODULE_PATHNAME', 'euid_ilike_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_ilike_support(internal) IS 'planner support for euid_ilike: as euid_like_support; ILIKE folds the prefix to upper case';
+
+CREATE FUNCTION euid_like(euid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT euid_like_support;
+COMMENT ON FUNCTION euid_like(euid, text) IS 'euid::text LIKE pattern, with the operator''s collation';
+CREATE FUNCTION euid_not_like(euid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_not_like'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_not_like(euid, text) IS 'euid::text NOT LIKE pattern, with the operator''s collation';
+CREATE FUNCTION euid_ilike(euid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT euid_ilike_support;
+COMMENT ON FUNCTION euid_ilike(euid, text) IS 'euid::text ILIKE pattern, with the operator''s collation';
+CREATE FUNCTION euid_not_ilike(euid, text) RETURNS bool
+AS 'MODULE_PATHNAME', 'euid_not_ilike'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION euid_not_ilike(euid, text) IS 'euid::text NOT ILIKE pattern, with the operator''s collation';
+
+CREATE OPERATOR ~~ (
+	LEFTARG = euid, RIGHTARG = text, FUNCTION = euid_like,
+	NEGATOR = !~~, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.likejoinsel
+);
+COMMENT ON OPERATOR ~~ (euid, text) IS 'LIKE: the euid''s canonical text LIKE the pattern';
+CREATE OPERATOR !~~ (
+	LEFTARG = euid, RIGHTARG = text, FUNCTION = euid_not_like,
+	NEGATOR = ~~, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.nlikejoinsel
+);
+COMMENT ON OPERATOR !~~ (euid, text) IS 'NOT LIKE: the euid''s canonical text NOT LIKE the pattern';
+CREATE OPERATOR ~~* (
+	LEFTARG = euid, RIGHTARG = text, FUNCTION = euid_ilike,
+	NEGATOR = !~~*, RESTRICT = idtypes_like_sel, JOIN = pg_catalog.iclikejoinsel
+);
+COMMENT ON OPERATOR ~~* (euid, text) IS 'ILIKE: the euid''s canonical text ILIKE the pattern';
+CREATE OPERATOR !~~* (
+	LEFTARG = euid, RIGHTARG = text, FUNCTION = euid_not_ilike,
+	NEGATOR = ~~*, RESTRICT = idtypes_not_like_sel, JOIN = pg_catalog.icnlikejoinsel
+);
+COMMENT ON OPERATOR !~~* (euid, text) IS 'NOT ILIKE: the euid''s canonical text NOT ILIKE the pattern';

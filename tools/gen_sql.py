@@ -464,8 +464,14 @@ def extras_1_1():
     return gen_extras.section()
 
 
+def like_1_1():
+    import gen_like
+    return gen_like.section()
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
-ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases, extras_1_1]
+ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases, extras_1_1,
+                like_1_1]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */

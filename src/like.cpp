@@ -1,0 +1,362 @@
+/* like.cpp: LIKE, NOT LIKE, ILIKE and NOT ILIKE on the ID types, with the planner support that turns a prefix pattern into ^@. */
+#include "glue.h"
+#include "traits.h"
+#include "values.h"
+
+extern "C" {
+#include "catalog/dependency.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/optimizer.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/selfuncs.h"
+#include "utils/syscache.h"
+#include "utils/typcache.h"
+}
+
+namespace
+{
+
+/* ---- the operators ------------------------------------------------------------------------ */
+
+/*
+ * The ID's canonical text, then core's text LIKE with the operator's collation: the rows are
+ * those of id::text LIKE p for every pattern, escapes and errors included.
+ */
+template <class T>
+Datum
+id_like(FunctionCallInfo fcinfo, PGFunction text_fn)
+{
+	text *t = static_cast<text *>(palloc(VARHDRSZ + T::text_len));
+	SET_VARSIZE(t, VARHDRSZ + T::text_len);
+	T::format(glue::id_from_datum<typename T::value_type>(PG_GETARG_DATUM(0)), VARDATA(t));
+	return DirectFunctionCall2Coll(text_fn, PG_GET_COLLATION(), PointerGetDatum(t),
+								   PG_GETARG_DATUM(1));
+}
+
+/* ---- prefix patterns ---------------------------------------------------------------------- */
+
+/*
+ * The symbols of each type's canonical text, and its case: LIKE compares that text, so a
+ * pattern's prefix selects IDs only where it is made of these symbols (no lower case where the
+ * text is upper case, no aliases, no timeid display dashes). ILIKE folds the prefix's ASCII
+ * letters to the text's case where the text has one case; uid11's Base58 has both.
+ */
+enum class letter_case
+{
+	mixed,
+	upper,
+	lower,
+};
+
+constexpr const char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+template <class T>
+struct canonical;
+template <>
+struct canonical<uid11_traits>
+{
+	static constexpr const char *symbols =
+		"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+	static constexpr letter_case text_case = letter_case::mixed;
+};
+template <>
+struct canonical<timeid_traits>
+{
+	static constexpr const char *symbols = "234567abcdefghijklmnopqrstuvwxyz";
+	static constexpr letter_case text_case = letter_case::lower;
+};
+template <>
+struct canonical<ulidflake_traits>
+{
+	static constexpr const char *symbols = crockford;
+	static constexpr letter_case text_case = letter_case::upper;
+};
+template <>
+struct canonical<ulid_traits>
+{
+	static constexpr const char *symbols = crockford;
+	static constexpr letter_case text_case = letter_case::upper;
+};
+template <>
+struct canonical<euid_traits>
+{
+	static constexpr const char *symbols = crockford;
+	static constexpr letter_case text_case = letter_case::upper;
+};
+
+enum class prefix_kind
+{
+	none,	   /* not a literal prefix followed by %: the operator stays */
+	empty,	   /* no ID's text starts with the prefix */
+	canonical, /* the prefix is canonical text: id ^@ prefix */
+};
+
+/*
+ * Reads a pattern (escape character \, as like_escape() leaves every pattern) of the form
+ * "literal%" (one or more trailing %, escaped characters literal) into prefix, folded for ILIKE.
+ * The prefix may be longer than the text (then it selects nothing), so the buffer is the
+ * pattern's length. A pattern ending in a lone escape is left to the operator, which reports it.
+ */
+template <class T, bool IC>
+prefix_kind
+pattern_prefix(const char *p, std::size_t len, char *prefix, std::size_t *n)
+{
+	std::size_t i = 0;
+	*n = 0;
+	for (; i < len && p[i] != '%'; i++)
+	{
+		if (p[i] == '_')
+			return prefix_kind::none;
+		if (p[i] == '\\' && ++i == len)
+			return prefix_kind::none;
+		prefix[(*n)++] = p[i];
+	}
+	if (i == len)
+		return prefix_kind::none; /* no %: a whole-text match */
+	for (; i < len; i++)
+		if (p[i] != '%')
+			return prefix_kind::none;
+
+	bool is_canonical = *n <= T::text_len;
+	for (std::size_t k = 0; k < *n; k++)
+	{
+		char c = prefix[k];
+		if constexpr (IC)
+		{
+			/*
+			 * lower() of a non-ASCII character may be an ASCII letter (the Kelvin sign is k), and
+			 * Turkish locales lower I to dotless i: those are left to the operator.
+			 */
+			if (static_cast<unsigned char>(c) >= 0x80)
+				return prefix_kind::none;
+			if (canonical<T>::text_case == letter_case::mixed)
+				return prefix_kind::none;
+			if (canonical<T>::text_case == letter_case::lower && c == 'I')
+				return prefix_kind::none;
+			if (canonical<T>::text_case == letter_case::upper && c >= 'a' && c <= 'z')
+				c = static_cast<char>(c - 'a' + 'A');
+			if (canonical<T>::text_case == letter_case::lower && c >= 'A' && c <= 'Z')
+				c = static_cast<char>(c - 'A' + 'a');
+			prefix[k] = c;
+		}
+		if (c == '\0' || std::strchr(canonical<T>::symbols, c) == nullptr)
+			is_canonical = false;
+	}
+	if (!is_canonical)
+		return prefix_kind::empty;
+	/* Canonical symbols: an error can only be a full-length euid with another check symbol. */
+	const typename T::range_type r = T::prefix(prefix, *n);
+	return r.error != idt::errc::ok || r.empty ? prefix_kind::empty : prefix_kind::canonical;
+}
+
+/* ---- the rewrite -------------------------------------------------------------------------- */
+
+/*
+ * The operator name(left, right) of the support function's extension, in its schema, whose
+ * function, also the extension's, has planner support of its own; InvalidOid if the catalog has
+ * none (a 1.0 catalog has neither these operators nor LIKE).
+ */
+Oid
+member_operator(Oid support_fn, const char *name, Oid left, Oid right)
+{
+	const Oid ext = getExtensionOfObject(ProcedureRelationId, support_fn);
+	const char *schema = get_namespace_name(get_func_namespace(support_fn));
+	if (!OidIsValid(ext) || schema == nullptr)
+		return InvalidOid;
+	List *names = list_make2(makeString(pstrdup(schema)), makeString(pstrdup(name)));
+	const Oid opno = OpernameGetOprid(names, left, right);
+	if (!OidIsValid(opno) || getExtensionOfObject(OperatorRelationId, opno) != ext)
+		return InvalidOid;
+	const Oid fn = get_opcode(opno);
+	if (getExtensionOfObject(ProcedureRelationId, fn) != ext || !OidIsValid(get_func_support(fn)))
+		return InvalidOid;
+	return opno;
+}
+
+/*
+ * "id op right" as the planner would simplify it: passed through op's own support function
+ * (which rewrites it for partition pruning or row-level security), else as it is.
+ */
+Node *
+simplified_op(SupportRequestSimplify *like_req, Oid opno, Node *id, Node *right)
+{
+	const Oid fn = get_opcode(opno);
+	List *args = list_make2(id, right);
+	FuncExpr *call = makeFuncExpr(fn, BOOLOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+	call->location = like_req->fcall->location;
+	SupportRequestSimplify req = *like_req;
+	req.fcall = call;
+	Node *rewritten = reinterpret_cast<Node *>(
+		DatumGetPointer(OidFunctionCall1(get_func_support(fn), PointerGetDatum(&req))));
+	if (rewritten != nullptr)
+		return rewritten;
+	auto *op = reinterpret_cast<OpExpr *>(make_opclause(
+		opno, BOOLOID, false, static_cast<Expr *>(linitial(args)),
+		static_cast<Expr *>(lsecond(args)), InvalidOid, InvalidOid));
+	op->opfuncid = fn;
+	op->location = like_req->fcall->location;
+	return reinterpret_cast<Node *>(op);
+}
+
+/*
+ * "id LIKE 'P%'" (and ILIKE where the text has one case) when the planner folds constants: with
+ * P canonical text, it is "id ^@ P" for every id (both are exact, and NULL for a NULL id), and
+ * ^@'s support gives the index range, the estimate, partition pruning and the row-level
+ * security rewrite; with P no canonical text starts with, it is "id <@ 'empty'". Only under a
+ * deterministic collation (a nondeterministic one may match other text), and only for a
+ * constant pattern: a parameter is one in a custom plan, where the planner has folded it.
+ */
+template <class T, bool IC>
+Node *
+like_simplified(SupportRequestSimplify *req, Oid support_fn)
+{
+	List *args = req->fcall->args;
+	const Oid coll = req->fcall->inputcollid;
+	if (list_length(args) != 2 || !OidIsValid(coll) || !get_collation_isdeterministic(coll))
+		return nullptr;
+	Node *id = static_cast<Node *>(linitial(args));
+	Node *pattern = static_cast<Node *>(lsecond(args));
+	if (!IsA(pattern, Const))
+		return nullptr;
+	const Const *c = reinterpret_cast<const Const *>(pattern);
+	if (c->constisnull || c->consttype != TEXTOID)
+		return nullptr;
+	text *p = DatumGetTextPP(c->constvalue);
+	const std::size_t len = VARSIZE_ANY_EXHDR(p);
+	char *prefix = static_cast<char *>(palloc(len + 1));
+	std::size_t n;
+	const prefix_kind kind = pattern_prefix<T, IC>(VARDATA_ANY(p), len, prefix, &n);
+	const Oid typid = exprType(id);
+	if (kind == prefix_kind::canonical)
+	{
+		const Oid starts_with = member_operator(support_fn, "^@", typid, TEXTOID);
+		if (!OidIsValid(starts_with))
+			return nullptr;
+		Node *right = reinterpret_cast<Node *>(
+			makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+					  PointerGetDatum(cstring_to_text_with_len(prefix, static_cast<int>(n))),
+					  false, false));
+		return simplified_op(req, starts_with, id, right);
+	}
+	if (kind == prefix_kind::empty)
+	{
+		char name[NAMEDATALEN];
+		snprintf(name, sizeof(name), "%srange", T::name);
+		const Oid rngtypid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name),
+											 ObjectIdGetDatum(get_func_namespace(support_fn)));
+		if (!OidIsValid(rngtypid))
+			return nullptr;
+		TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
+		if (typcache->rngelemtype == nullptr || typcache->rngelemtype->type_id != typid)
+			return nullptr;
+		const Oid contained = member_operator(support_fn, "<@", typid, rngtypid);
+		if (!OidIsValid(contained))
+			return nullptr;
+		Node *right = reinterpret_cast<Node *>(
+			makeConst(rngtypid, -1, InvalidOid, -1,
+					  RangeTypePGetDatum(make_empty_range(typcache)), false, false));
+		return simplified_op(req, contained, id, right);
+	}
+	return nullptr;
+}
+
+template <class T, bool IC>
+Datum
+like_support(FunctionCallInfo fcinfo)
+{
+	Node *rawreq = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
+	if (IsA(rawreq, SupportRequestSimplify))
+	{
+		Node *rewritten =
+			like_simplified<T, IC>(reinterpret_cast<SupportRequestSimplify *>(rawreq),
+								   fcinfo->flinfo->fn_oid);
+		PG_RETURN_POINTER(rewritten);
+	}
+	return (Datum) 0;
+}
+
+/*
+ * RESTRICT estimator of the four operators (what the rewrite leaves: patterns that are not a
+ * prefix, NOT LIKE, a parameter in a generic plan): the operator itself applied to the column's
+ * most common values and histogram (core's generic_restriction_selectivity, as core's LIKE
+ * estimator does with a histogram of 100 entries or more), else core's default for LIKE.
+ * Core's likesel cannot serve: it reads only text, name, bpchar and bytea columns.
+ */
+Datum
+like_sel(FunctionCallInfo fcinfo, double default_selectivity)
+{
+	PlannerInfo *root = reinterpret_cast<PlannerInfo *>(PG_GETARG_POINTER(0));
+	const Oid opno = PG_GETARG_OID(1);
+	List *args = reinterpret_cast<List *>(PG_GETARG_POINTER(2));
+	const int varRelid = PG_GETARG_INT32(3);
+	const double sel = generic_restriction_selectivity(root, opno, PG_GET_COLLATION(), args,
+													   varRelid, default_selectivity);
+	PG_RETURN_FLOAT8(sel);
+}
+
+} /* namespace */
+
+#define IDT_LIKE(T)                                                                                \
+	PG_FUNCTION_INFO_V1(T##_like);                                                                 \
+	Datum T##_like(PG_FUNCTION_ARGS)                                                               \
+	{                                                                                              \
+		return id_like<T##_traits>(fcinfo, textlike);                                              \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_not_like);                                                             \
+	Datum T##_not_like(PG_FUNCTION_ARGS)                                                           \
+	{                                                                                              \
+		return id_like<T##_traits>(fcinfo, textnlike);                                             \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_ilike);                                                                \
+	Datum T##_ilike(PG_FUNCTION_ARGS)                                                              \
+	{                                                                                              \
+		return id_like<T##_traits>(fcinfo, texticlike);                                            \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_not_ilike);                                                            \
+	Datum T##_not_ilike(PG_FUNCTION_ARGS)                                                          \
+	{                                                                                              \
+		return id_like<T##_traits>(fcinfo, texticnlike);                                           \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_like_support);                                                         \
+	Datum T##_like_support(PG_FUNCTION_ARGS)                                                       \
+	{                                                                                              \
+		return like_support<T##_traits, false>(fcinfo);                                            \
+	}                                                                                              \
+	PG_FUNCTION_INFO_V1(T##_ilike_support);                                                        \
+	Datum T##_ilike_support(PG_FUNCTION_ARGS)                                                      \
+	{                                                                                              \
+		return like_support<T##_traits, true>(fcinfo);                                             \
+	}
+
+extern "C" {
+
+IDT_LIKE(uid11)
+IDT_LIKE(timeid)
+IDT_LIKE(ulidflake)
+IDT_LIKE(ulid)
+IDT_LIKE(euid)
+
+PG_FUNCTION_INFO_V1(idtypes_like_sel);
+Datum
+idtypes_like_sel(PG_FUNCTION_ARGS)
+{
+	return like_sel(fcinfo, DEFAULT_MATCH_SEL);
+}
+
+PG_FUNCTION_INFO_V1(idtypes_not_like_sel);
+Datum
+idtypes_not_like_sel(PG_FUNCTION_ARGS)
+{
+	return like_sel(fcinfo, 1.0 - DEFAULT_MATCH_SEL);
+}
+
+} /* extern "C" */
