@@ -19,7 +19,8 @@
 # stand, one ORM at a time in a directory and a database of its own: a block is the fenced block
 # of a language (ts, prisma, sql, sh) whose first line is a comment naming its file
 # (`// main.ts`, `-- migration.sql`, `# run.sh`), under the heading of its ORM. Each ORM's
-# run.sh is run (bash, node_modules/.bin on PATH): it must exit 0 and print a ULID.
+# run.sh is run (bash, node_modules/.bin on PATH): it must exit 0, print a ULID, and print last
+# the line that the blocks' last `// prints: ...` comment shows.
 #
 # All packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
 # (install scripts skipped: Prisma's would download engines) into a cache outside the checkout
@@ -164,7 +165,7 @@ block() {
 }
 # run_snippets <section> <database>: its blocks as files, then its run.sh.
 run_snippets() {
-	local section=$1 d=$work/snip-$2 log=$work/snip-$2.log status=0 n=0 lang file
+	local section=$1 d=$work/snip-$2 log=$work/snip-$2.log status=0 n=0 lang file want start=$SECONDS
 	newdb "$2"
 	app_dir "$d"
 	# An ES module project, as the doc says.
@@ -178,10 +179,15 @@ run_snippets() {
 		bad "$DOC, $section: no run.sh block ($n blocks)"
 		return
 	fi
+	# What the last line printed must be: the last "// prints: ..." comment of the blocks.
+	want=$(find "$d" -maxdepth 1 \( -name '*.ts' -o -name '*.mjs' \) -exec sed -n 's|.*// prints: ||p' {} + | tail -n 1)
 	(cd "$d" && PATH=$d/node_modules/.bin:$PATH PGDATABASE=$2 timeout 300 bash run.sh) >"$log" 2>&1 || status=$?
 	sed 's/^/    /' "$log"
-	if [ "$status" -eq 0 ] && grep -qE '(^|[^0-9A-Z])[0-9A-HJKMNP-TV-Z]{26}([^0-9A-Z]|$)' "$log"; then
-		ok "$(basename "$DOC"), $section: its $n blocks run and print an id"
+	if [ -z "$want" ]; then
+		bad "$(basename "$DOC"), $section: no '// prints:' comment in its blocks"
+	elif [ "$status" -eq 0 ] && grep -qE '(^|[^0-9A-Z])[0-9A-HJKMNP-TV-Z]{26}([^0-9A-Z]|$)' "$log" &&
+		[ "$(tail -n 1 "$log")" = "$want" ]; then
+		ok "$(basename "$DOC"), $section: its $n blocks run in $((SECONDS - start)) s, print an ID and then: $want"
 	else
 		bad "$(basename "$DOC"), $section (exit status $status)"
 	fi
