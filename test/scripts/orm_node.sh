@@ -55,8 +55,7 @@ echo "node $node_version, npm $(npm --version)"
 # needs <library> <major.minor>: whether the node here is at least that; else prints the skip.
 skipped=0
 needs() {
-	if node -e 'const [a, b] = process.versions.node.split(".").map(Number), [c, d] = process.argv[1].split(".").map(Number);
-		process.exit(a > c || (a === c && b >= d) ? 0 : 1)' "$2"; then
+	if [ "$(printf '%s\n' "$2" "$node_version" | sort -V | head -n 1)" = "$2" ]; then
 		return 0
 	fi
 	echo "skip: $1 (needs Node.js >= $2; this is $node_version): runs with a newer nodejs (Debian 13's 20.19, or NodeSource's) first on PATH"
