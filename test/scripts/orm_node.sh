@@ -15,7 +15,7 @@
 # Op.startsWith) where the server has LIKE on the ID types. Each prints its checks (shown
 # indented); this script prints "ok: <program>" or "FAILED: <program>".
 #
-# Then the code blocks of the doc (DOC, default docs/orms-node.md) are extracted and run as they
+# Then the code blocks of the doc ($doc below: docs/orms-node.md) are extracted and run as they
 # stand, one ORM at a time in a directory and a database of its own: a block is the fenced block
 # of a language (ts, prisma, sql, sh) whose first line is a comment naming its file
 # (`// main.ts`, `-- migration.sql`, `# run.sh`), under the heading of its ORM. Each ORM's
@@ -36,7 +36,7 @@ trap '' PIPE
 . "$(dirname "$0")/../lib/nodes.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 programs=$top/test/orm/node
-DOC=${DOC:-$top/docs/orms-node.md}
+doc=$top/docs/orms-node.md
 
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
@@ -103,7 +103,6 @@ export PGHOST=$dir PGPORT=$port PGUSER=postgres
 # or FAILED: it must exit 0 and end with "N checks, 0 failed".
 run_example() {
 	local name=$1 db=$2 start=$SECONDS status=0 log=$work/$1.log
-	newdb "$db"
 	shift 2
 	(cd "$work/app" && PGDATABASE=$db timeout 300 "$@") >"$log" 2>&1 || status=$?
 	sed 's/^/    /' "$log"
@@ -114,33 +113,55 @@ run_example() {
 	fi
 }
 
+# launch <name> <database> <function> [arguments...]: the database made, then the function run in
+# the background into its own report (all run at once; report prints them in order).
+launched=()
+launch() {
+	local name=$1
+	newdb "$2"
+	shift 2
+	"$@" >"$work/report-$name" 2>&1 &
+	launched+=("$name:$!")
+}
+report() {
+	local j
+	for j in "${launched[@]}"; do
+		wait "${j#*:}" || true
+		cat "$work/report-${j%%:*}"
+		tally "$work/report-${j%%:*}"
+	done
+}
+
 app_dir "$work/app"
 cp -r "$programs"/*.mjs "$programs"/*.ts "$programs/prisma" "$work/app/"
 tsx=$work/app/node_modules/.bin/tsx
-ran=0
-if needs "Drizzle" 18.0; then
-	run_example drizzle orm_drizzle "$tsx" drizzle.mjs
-	ran=$((ran + 1))
-fi
-if needs "Kysely 0.28" 20.0; then
-	run_example kysely orm_kysely node kysely.mjs
-	ran=$((ran + 1))
-fi
-if needs "TypeORM 1.1" 20.19; then
-	run_example typeorm orm_typeorm node typeorm.mjs
-	ran=$((ran + 1))
-fi
-if needs "Prisma 7" 20.19; then
+run_prisma() {
 	if (cd "$work/app" && node_modules/.bin/prisma generate --schema prisma/schema.prisma) >"$work/prisma-generate.log" 2>&1; then
 		run_example prisma orm_prisma "$tsx" prisma.ts
 	else
 		sed 's/^/    /' "$work/prisma-generate.log"
 		bad "prisma: prisma generate"
 	fi
+}
+ran=0
+if needs "Drizzle" 18.0; then
+	launch drizzle orm_drizzle run_example drizzle orm_drizzle "$tsx" drizzle.mjs
+	ran=$((ran + 1))
+fi
+if needs "Kysely 0.28" 20.0; then
+	launch kysely orm_kysely run_example kysely orm_kysely node kysely.mjs
+	ran=$((ran + 1))
+fi
+if needs "TypeORM 1.1" 20.19; then
+	launch typeorm orm_typeorm run_example typeorm orm_typeorm node typeorm.mjs
+	ran=$((ran + 1))
+fi
+if needs "Prisma 7" 20.19; then
+	launch prisma orm_prisma run_prisma
 	ran=$((ran + 1))
 fi
 if needs "Sequelize" 18.0; then
-	run_example sequelize orm_sequelize node sequelize.mjs
+	launch sequelize orm_sequelize run_example sequelize orm_sequelize node sequelize.mjs
 	ran=$((ran + 1))
 fi
 
@@ -149,23 +170,22 @@ fi
 # its file.
 blocks() {
 	awk -v section="$1" '
-		/^## / { on = (substr($0, 4) == section || index($0, "## " section " ") == 1); next }
+		/^#+ / { h = $0; sub(/^#+ /, "", h); on = (h == section || index(h, section " ") == 1); next }
 		on && /^```[a-z]+$/ { lang = substr($0, 4); getline; if (match($0, /^(\/\/|--|#) [A-Za-z0-9_.\/-]+$/)) { split($0, w, " "); print lang, w[2] } }
-	' "$DOC"
+	' "$doc"
 }
 # block <section> <file>: the code of that block.
 block() {
 	awk -v section="$1" -v file="$2" '
-		/^## / { on = (substr($0, 4) == section || index($0, "## " section " ") == 1); next }
+		/^#+ / { h = $0; sub(/^#+ /, "", h); on = (h == section || index(h, section " ") == 1); next }
 		on && /^```[a-z]+$/ { getline; split($0, w, " "); if (w[2] == file && NF == 2) { grab = 1; print; next } }
 		grab && /^```$/ { exit }
 		grab { print }
-	' "$DOC"
+	' "$doc"
 }
 # run_snippets <section> <database>: its blocks as files, then its run.sh.
 run_snippets() {
 	local section=$1 d=$work/snip-$2 log=$work/snip-$2.log status=0 n=0 lang file want start=$SECONDS
-	newdb "$2"
 	app_dir "$d"
 	# An ES module project, as the doc says.
 	echo '{ "type": "module" }' >"$d/package.json"
@@ -175,7 +195,7 @@ run_snippets() {
 		n=$((n + 1))
 	done < <(blocks "$section")
 	if [ ! -f "$d/run.sh" ]; then
-		bad "$DOC, $section: no run.sh block ($n blocks)"
+		bad "$doc, $section: no run.sh block ($n blocks)"
 		return
 	fi
 	# What the last line printed must be: the last "// prints: ..." comment of the blocks.
@@ -183,20 +203,23 @@ run_snippets() {
 	(cd "$d" && PATH=$d/node_modules/.bin:$PATH PGDATABASE=$2 timeout 300 bash run.sh) >"$log" 2>&1 || status=$?
 	sed 's/^/    /' "$log"
 	if [ -z "$want" ]; then
-		bad "$(basename "$DOC"), $section: no '// prints:' comment in its blocks"
+		bad "$(basename "$doc"), $section: no '// prints:' comment in its blocks"
 	elif [ "$status" -eq 0 ] && grep -qE '(^|[^0-9A-Z])[0-9A-HJKMNP-TV-Z]{26}([^0-9A-Z]|$)' "$log" &&
 		[ "$(tail -n 1 "$log")" = "$want" ]; then
-		ok "$(basename "$DOC"), $section: its $n blocks run in $((SECONDS - start)) s, print an ID and then: $want"
+		ok "$(basename "$doc"), $section: its $n blocks run in $((SECONDS - start)) s, print an ID and then: $want"
 	else
-		bad "$(basename "$DOC"), $section (exit status $status)"
+		bad "$(basename "$doc"), $section (exit status $status)"
 	fi
 }
 snips=0
-needs "Drizzle snippets" 18.0 && { run_snippets Drizzle snip_drizzle; snips=$((snips + 1)); }
-needs "Kysely snippets" 20.0 && { run_snippets Kysely snip_kysely; snips=$((snips + 1)); }
-needs "TypeORM snippets" 20.19 && { run_snippets TypeORM snip_typeorm; snips=$((snips + 1)); }
-needs "Prisma snippets" 20.19 && { run_snippets Prisma snip_prisma; snips=$((snips + 1)); }
-needs "Sequelize snippets" 18.0 && { run_snippets Sequelize snip_sequelize; snips=$((snips + 1)); }
+for s in Drizzle:18.0 Kysely:20.0 TypeORM:20.19 Prisma:20.19 Sequelize:18.0; do
+	section=${s%%:*}
+	if needs "$section snippets" "${s#*:}"; then
+		launch "snip-$section" "snip_${section,,}" run_snippets "$section" "snip_${section,,}"
+		snips=$((snips + 1))
+	fi
+done
+report
 
 [ "$skipped" -eq 0 ] || echo "$skipped skipped for Node.js $node_version (see the skip: lines)"
 finish $((ran + snips))
