@@ -8,5 +8,6 @@ export type GeneratedId = Generated<string>;
 export declare function idType(type: IdType): RawBuilder<unknown>;
 export declare function generated(type: IdType): RawBuilder<string>;
 export declare function prefix(ref: string, p: string): RawBuilder<boolean>;
-export declare function timeRange(type: IdType, lo: Date | string, hi: Date | string): RawBuilder<unknown>;
+/** A range, typed `any` so that where('id', '<@', timeRange(...)) type-checks on a string column. */
+export declare function timeRange(type: IdType, lo: Date | string, hi: Date | string): RawBuilder<any>;
 export declare function inTimeRange(ref: string, type: IdType, lo: Date | string, hi: Date | string): RawBuilder<boolean>;

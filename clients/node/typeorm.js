@@ -3,14 +3,14 @@
 //
 //   import { registerIdtypes, Prefix, InTimeRange } from 'idtypes/typeorm';
 //   const ds = registerIdtypes(new DataSource({ type: 'postgres', ... }));   // before initialize()
-//   @PrimaryColumn({ type: 'ulid', default: () => 'generate_ulid()' }) id: string;
+//   @PrimaryColumn(idColumn('ulid', { generated: true })) id: string;   // ulid DEFAULT generate_ulid()
 //   repo.findBy({ id: Prefix('01M8') }); repo.findBy({ id: InTimeRange('ulid', lo, hi) });
 //
 // Without the registration initialize() throws DataTypeNotSupportedError. Do not declare these
 // columns as 'text' or 'uuid' instead: synchronize and migration:generate then see a type change
 // and plan DROP COLUMN + ADD COLUMN, which loses the data.
 import { Raw } from 'typeorm';
-import { ID_TYPES, timeRangeFunctionOf } from './index.js';
+import { ID_TYPES, checkType, generatorOf, timeRangeFunctionOf } from './index.js';
 
 /** Adds the type names to the PostgreSQL driver's supported data types; returns the DataSource. */
 export function registerIdtypes(dataSource) {
@@ -23,6 +23,16 @@ export function registerIdtypes(dataSource) {
     if (!driver.supportedDataTypes.includes(t)) driver.supportedDataTypes.push(t);
   }
   return dataSource;
+}
+
+/**
+ * Column options for an ID column: { type } and, with generated: true, the database default
+ * (default: () => 'generate_ulid()'). For @Column/@PrimaryColumn or an EntitySchema column; in
+ * TypeScript, TypeORM's ColumnType does not list our names, so this is how to write them.
+ */
+export function idColumn(type, { generated = false } = {}) {
+  checkType(type);
+  return generated ? { type, default: () => generatorOf(type) } : { type };
 }
 
 let counter = 0;

@@ -113,12 +113,12 @@ run_example() {
 	fi
 }
 
-# launch <name> <database> <function> [arguments...]: the database made, then the function run in
-# the background into its own report (all run at once; report prints them in order).
+# launch <name> <database> <function> [arguments...]: the database made (unless "-"), then the
+# function run in the background into its own report (all run at once; report prints them in order).
 launched=()
 launch() {
 	local name=$1
-	newdb "$2"
+	[ "$2" = - ] || newdb "$2"
 	shift 2
 	"$@" >"$work/report-$name" 2>&1 &
 	launched+=("$name:$!")
@@ -211,7 +211,33 @@ run_snippets() {
 		bad "$(basename "$doc"), $section (exit status $status)"
 	fi
 }
+# run_types: tsc --noEmit (strict) over test/orm/node/types.ts and the doc's TypeScript blocks of
+# Drizzle, Kysely and TypeORM: the package's hand-written declarations against the libraries'.
+run_types() {
+	local d=$work/types status=0 section file lang start=$SECONDS
+	app_dir "$d"
+	echo '{ "type": "module" }' >"$d/package.json"
+	cp "$programs/types.ts" "$programs/tsconfig.json" "$d/"
+	for section in Drizzle Kysely TypeORM; do
+		while read -r lang file; do
+			[ "$lang" = ts ] || continue
+			mkdir -p "$d/$section"
+			block "$section" "$file" >"$d/$section/$file"
+		done < <(blocks "$section")
+	done
+	(cd "$d" && timeout 300 node_modules/.bin/tsc -p .) >"$work/tsc.log" 2>&1 || status=$?
+	sed 's/^/    /' "$work/tsc.log"
+	if [ "$status" -eq 0 ]; then
+		ok "tsc --strict: types.ts and the doc's TypeScript of $(cd "$d" && echo */*.ts | wc -w) files type-check in $((SECONDS - start)) s"
+	else
+		bad "tsc: the package's declarations or the doc's TypeScript (exit status $status)"
+	fi
+}
 snips=0
+if needs "tsc" 18.0; then
+	launch types - run_types
+	snips=$((snips + 1))
+fi
 for s in Drizzle:18.0 Kysely:20.0 TypeORM:20.19 Prisma:20.19 Sequelize:18.0; do
 	section=${s%%:*}
 	if needs "$section snippets" "${s#*:}"; then
