@@ -13,7 +13,9 @@
 # stands). Each checks that prefix and window queries return the rows plain SQL returns, by an
 # index scan (EXPLAIN of the SQL the ORM sends), and the LIKE helpers (like(), 'like', Like(),
 # Op.startsWith) where the server has LIKE on the ID types. Each prints its checks (shown
-# indented); this script prints "ok: <program>" or "FAILED: <program>".
+# indented); this script prints "ok: <program>" or "FAILED: <program>". tsc --strict type-checks
+# the package's hand-written declarations (test/orm/node/types.ts) and the doc's TypeScript.
+# All run at once, each in a directory and a database of its own; the reports follow in order.
 #
 # Then the code blocks of the doc ($doc below: docs/orms-node.md) are extracted and run as they
 # stand, one ORM at a time in a directory and a database of its own: a block is the fenced block

@@ -15,8 +15,9 @@ const here = import.meta.dirname ?? new URL('.', import.meta.url).pathname;
 const c = connection();
 const url = `postgresql://${c.user}@localhost:${c.port}/${c.database}?host=${encodeURIComponent(c.host)}`;
 const kit = (...args) => {
+  const schema = args[0] === 'pull' ? [] : ['--schema', join(here, 'drizzle_schema.ts')];
   const r = spawnSync(join(here, 'node_modules/.bin/drizzle-kit'),
-    [...args, '--dialect', 'postgresql', '--schema', join(here, 'drizzle_schema.ts')], { cwd: here, encoding: 'utf8' });
+    [...args, '--dialect', 'postgresql', ...schema], { cwd: here, encoding: 'utf8' });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 };
 
@@ -41,6 +42,13 @@ run(async () => {
   check('drizzle-kit push exits 0', r.status === 0 && /Changes applied/.test(r.out), r.out);
   r = kit('push', '--url', url, '--force');
   check('a second drizzle-kit push finds no change', r.status === 0 && /No changes detected/.test(r.out), r.out);
+
+  // drizzle-kit pull: shown, not asserted (the doc describes its misreads: unknown(), time()).
+  r = kit('pull', '--url', url, '--out', 'drizzle-pull');
+  let pulled = '';
+  try { pulled = readFileSync(join(here, 'drizzle-pull', 'schema.ts'), 'utf8'); } catch { /* shown below */ }
+  const misread = pulled.split('\n').filter((l) => /unknown\(|time\(|TODO/.test(l)).map((l) => l.trim());
+  console.log(`note: drizzle-kit pull (exit ${r.status}) reads: ${misread.join(' ') || r.out.slice(-300)}`);
 
   const pool = new pg.Pool(c);
   const db = drizzle(pool);
