@@ -31,6 +31,7 @@ examples=$top/test/drivers
 
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
+. "$(dirname "$0")/../lib/npm_cache.sh"
 
 if ! bash "$top/scripts/install-deps.sh" drivers >"$work/deps.log" 2>&1; then
 	cat "$work/deps.log"
@@ -78,17 +79,6 @@ run_example() {
 	fi
 }
 
-# cache_dir <name> <variable>: where the node modules or the builds of one language are kept
-# between runs, outside the checkout: $<variable> if set, else /var/cache/idtypes-<name> as root,
-# else ~/.cache/idtypes-<name>.
-cache_dir() {
-	local dir=${!2:-}
-	if [ -z "$dir" ]; then
-		if [ "$(id -u)" -eq 0 ]; then dir=/var/cache/idtypes-$1; else dir=${XDG_CACHE_HOME:-$HOME/.cache}/idtypes-$1; fi
-	fi
-	echo "$dir"
-}
-
 # copy_if_changed <file> <copy>: a copy whose content (and so its modification time, which the
 # builds below compare) changes only when the file's does.
 copy_if_changed() { cmp -s "$1" "$2" || cp "$1" "$2"; }
@@ -106,17 +96,7 @@ fi
 # Node.js: node_modules in the cache, installed by `npm ci` from the checked-in lock file.
 node_cache=$(cache_dir node IDTYPES_NODE_CACHE)
 node_ready=
-if mkdir -p "$node_cache" && (
-	flock 9
-	if ! cmp -s "$examples/node/package.json" "$node_cache/package.json" ||
-		! cmp -s "$examples/node/package-lock.json" "$node_cache/package-lock.json" ||
-		[ ! -f "$node_cache/node_modules/pg/package.json" ]; then
-		start=$SECONDS
-		cp "$examples/node/package.json" "$examples/node/package-lock.json" "$node_cache/" || exit 1
-		(cd "$node_cache" && npm ci --no-audit --no-fund --loglevel=error) || exit 1
-		echo "npm ci into $node_cache: $((SECONDS - start)) s"
-	fi
-) 9>"$node_cache/.lock" >"$work/npm.log" 2>&1; then
+if npm_ci_cached "$examples/node" "$node_cache" pg >"$work/npm.log" 2>&1; then
 	node_ready=1
 	grep '^npm ci into' "$work/npm.log" || true
 else

@@ -1,0 +1,253 @@
+#!/usr/bin/env bash
+# orm_node.sh: Node.js ORMs and query builders with idtypes, against a throwaway cluster: the
+# programs in test/orm/node/ (each with the package in clients/node/ where it has a helper) and the
+# snippets of docs/orms-node.md.
+#
+# test/orm/node: drizzle.mjs (drizzle-kit generate and push emit the ID types, a second run finds
+# no change; insert, get by a string id, prefix, window, FK join), kysely.mjs (the same through
+# the schema builder, plus introspection), typeorm.mjs (initialize() refuses the types without
+# registerIdtypes(), synchronize makes them and a second sync plans nothing, a text declaration
+# plans DROP COLUMN), prisma.ts (Prisma 7's client with @prisma/adapter-pg over a hand-edited
+# migration; `prisma generate` runs offline with PRISMA_SCHEMA_ENGINE_BINARY set, as Prisma's CLI
+# otherwise downloads a schema engine it does not need for generate) and sequelize.mjs (as it
+# stands). Each checks that prefix and window queries return the rows plain SQL returns, by an
+# index scan (EXPLAIN of the SQL the ORM sends), and the LIKE helpers (like(), 'like', Like(),
+# Op.startsWith) where the server has LIKE on the ID types. Each prints its checks (shown
+# indented); this script prints "ok: <program>" or "FAILED: <program>". tsc --strict type-checks
+# the package's hand-written declarations (test/orm/node/types.ts) and the doc's TypeScript.
+# All run at once, each in a directory and a database of its own; the reports follow in order.
+#
+# Then the code blocks of the doc ($doc below: docs/orms-node.md) are extracted and run as they
+# stand, one ORM at a time in a directory and a database of its own: a block is the fenced block
+# of a language (ts, prisma, sql, sh) whose first line is a comment naming its file
+# (`// main.ts`, `-- migration.sql`, `# run.sh`), under the heading of its ORM. Each ORM's
+# run.sh is run (bash, node_modules/.bin on PATH): it must exit 0, print a ULID, and print last
+# the line that the blocks' last `// prints: ...` comment shows.
+#
+# All packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
+# (install scripts skipped: Prisma's would download engines) into a cache outside the checkout
+# (IDTYPES_ORM_NODE_CACHE, else /var/cache/idtypes-orm-node as root, else
+# ~/.cache/idtypes-orm-node), under a lock, only when test/orm/node/package*.json change.
+# A library whose Node.js requirement the installed node does not meet (Prisma 7 and TypeORM 1.1:
+# 20.19; Kysely 0.28: 20; Debian 12's nodejs is 18.19) is skipped with a "skip:" line, and the
+# others still run; node itself comes from `scripts/install-deps.sh drivers` when missing.
+#
+# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
+set -euo pipefail
+trap '' PIPE
+. "$(dirname "$0")/../lib/nodes.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+programs=$top/test/orm/node
+doc=$top/docs/orms-node.md
+
+nodes_workdir
+. "$(dirname "$0")/../lib/report.sh"
+. "$(dirname "$0")/../lib/npm_cache.sh"
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+	if ! bash "$top/scripts/install-deps.sh" drivers >"$work/deps.log" 2>&1; then
+		cat "$work/deps.log"
+		echo "FAILED: node and npm are missing (scripts/install-deps.sh drivers)"
+		exit 1
+	fi
+fi
+node_version=$(node -p process.versions.node)
+echo "node $node_version, npm $(npm --version)"
+
+# needs <library> <major.minor>: whether the node here is at least that; else prints the skip.
+skipped=0
+needs() {
+	if [ "$(printf '%s\n' "$2" "$node_version" | sort -V | head -n 1)" = "$2" ]; then
+		return 0
+	fi
+	echo "skip: $1 (needs Node.js >= $2; this is $node_version): runs with a newer nodejs (Debian 13's 20.19, or NodeSource's) first on PATH"
+	skipped=$((skipped + 1))
+	return 1
+}
+
+cache=$(cache_dir orm-node IDTYPES_ORM_NODE_CACHE)
+if ! npm_ci_cached "$programs" "$cache" drizzle-orm --ignore-scripts >"$work/npm.log" 2>&1; then
+	cat "$work/npm.log"
+	echo "FAILED: npm ci into $cache"
+	exit 1
+fi
+cat "$work/npm.log"
+
+# app_dir <dir>: a directory for programs, whose node_modules links the cache's packages and holds
+# a copy of clients/node as `idtypes` (ES modules resolve from the importing file's directory,
+# not NODE_PATH; a copy, not a link, so that its own imports find the cache's packages).
+app_dir() {
+	mkdir -p "$1/node_modules"
+	local f
+	for f in "$cache"/node_modules/* "$cache"/node_modules/.bin; do
+		ln -s "$f" "$1/node_modules/"
+	done
+	cp -r "$top/clients/node" "$1/node_modules/idtypes"
+}
+
+port=$((PGPORT + 70))
+dir=$work/pg
+if ! node_start "$dir" "$port" 2>"$work/start.log"; then
+	cat "$work/start.log"
+	echo "FAILED: no cluster started on port $port"
+	exit 1
+fi
+echo "cluster: PostgreSQL $(node_psql "$dir" "$port" -d postgres -c 'SHOW server_version'), socket $dir, port $port"
+newdb() {
+	node_psql "$dir" "$port" -d postgres -c "CREATE DATABASE $1"
+	node_psql "$dir" "$port" -d "$1" -c "CREATE EXTENSION idtypes"
+}
+# Prisma's CLI: no engine download (generate needs none), no update check.
+export PRISMA_SCHEMA_ENGINE_BINARY=/bin/false CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
+export PGHOST=$dir PGPORT=$port PGUSER=postgres
+
+# run_example <name> <database> <command...>: in its database, show its lines indented, then ok
+# or FAILED: it must exit 0 and end with "N checks, 0 failed".
+run_example() {
+	local name=$1 db=$2 start=$SECONDS status=0 log=$work/$1.log
+	shift 2
+	(cd "$work/app" && PGDATABASE=$db timeout 300 "$@") >"$log" 2>&1 || status=$?
+	sed 's/^/    /' "$log"
+	if [ "$status" -eq 0 ] && grep -qE '^[0-9]+ checks, 0 failed$' "$log" && ! grep -q '^FAILED' "$log"; then
+		ok "$name: $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
+	else
+		bad "$name (exit status $status)"
+	fi
+}
+
+# launch <name> <database> <function> [arguments...]: the database made (unless "-"), then the
+# function run in the background into its own report (all run at once; report prints them in order).
+launched=()
+launch() {
+	local name=$1
+	[ "$2" = - ] || newdb "$2"
+	shift 2
+	"$@" >"$work/report-$name" 2>&1 &
+	launched+=("$name:$!")
+}
+report() {
+	local j
+	for j in "${launched[@]}"; do
+		wait "${j#*:}" || true
+		cat "$work/report-${j%%:*}"
+		tally "$work/report-${j%%:*}"
+	done
+}
+
+app_dir "$work/app"
+cp -r "$programs"/*.mjs "$programs"/*.ts "$programs/prisma" "$work/app/"
+tsx=$work/app/node_modules/.bin/tsx
+run_prisma() {
+	if (cd "$work/app" && node_modules/.bin/prisma generate --schema prisma/schema.prisma) >"$work/prisma-generate.log" 2>&1; then
+		run_example prisma orm_prisma "$tsx" prisma.ts
+	else
+		sed 's/^/    /' "$work/prisma-generate.log"
+		bad "prisma: prisma generate"
+	fi
+}
+ran=0
+if needs "Drizzle" 18.0; then
+	launch drizzle orm_drizzle run_example drizzle orm_drizzle "$tsx" drizzle.mjs
+	ran=$((ran + 1))
+fi
+if needs "Kysely 0.28" 20.0; then
+	launch kysely orm_kysely run_example kysely orm_kysely node kysely.mjs
+	ran=$((ran + 1))
+fi
+if needs "TypeORM 1.1" 20.19; then
+	launch typeorm orm_typeorm run_example typeorm orm_typeorm node typeorm.mjs
+	ran=$((ran + 1))
+fi
+if needs "Prisma 7" 20.19; then
+	launch prisma orm_prisma run_prisma
+	ran=$((ran + 1))
+fi
+if needs "Sequelize" 18.0; then
+	launch sequelize orm_sequelize run_example sequelize orm_sequelize node sequelize.mjs
+	ran=$((ran + 1))
+fi
+
+# The snippets of the doc.
+# blocks <section>: "<language> <file>" for each block under "## <section>" whose first line names
+# its file.
+blocks() {
+	awk -v section="$1" '
+		/^#+ / { h = $0; sub(/^#+ /, "", h); on = (h == section || index(h, section " ") == 1); next }
+		on && /^```[a-z]+$/ { lang = substr($0, 4); getline; if (match($0, /^(\/\/|--|#) [A-Za-z0-9_.\/-]+$/)) { split($0, w, " "); print lang, w[2] } }
+	' "$doc"
+}
+# block <section> <file>: the code of that block.
+block() {
+	awk -v section="$1" -v file="$2" '
+		/^#+ / { h = $0; sub(/^#+ /, "", h); on = (h == section || index(h, section " ") == 1); next }
+		on && /^```[a-z]+$/ { getline; split($0, w, " "); if (w[2] == file && NF == 2) { grab = 1; print; next } }
+		grab && /^```$/ { exit }
+		grab { print }
+	' "$doc"
+}
+# run_snippets <section> <database>: its blocks as files, then its run.sh.
+run_snippets() {
+	local section=$1 d=$work/snip-$2 log=$work/snip-$2.log status=0 n=0 lang file want start=$SECONDS
+	app_dir "$d"
+	# An ES module project, as the doc says.
+	echo '{ "type": "module" }' >"$d/package.json"
+	while read -r lang file; do
+		mkdir -p "$(dirname "$d/$file")"
+		block "$section" "$file" >"$d/$file"
+		n=$((n + 1))
+	done < <(blocks "$section")
+	if [ ! -f "$d/run.sh" ]; then
+		bad "$doc, $section: no run.sh block ($n blocks)"
+		return
+	fi
+	# What the last line printed must be: the last "// prints: ..." comment of the blocks.
+	want=$(find "$d" -maxdepth 1 \( -name '*.ts' -o -name '*.mjs' \) -exec sed -n 's|.*// prints: ||p' {} + | tail -n 1)
+	(cd "$d" && PATH=$d/node_modules/.bin:$PATH PGDATABASE=$2 timeout 300 bash run.sh) >"$log" 2>&1 || status=$?
+	sed 's/^/    /' "$log"
+	if [ -z "$want" ]; then
+		bad "$(basename "$doc"), $section: no '// prints:' comment in its blocks"
+	elif [ "$status" -eq 0 ] && grep -qE '(^|[^0-9A-Z])[0-9A-HJKMNP-TV-Z]{26}([^0-9A-Z]|$)' "$log" &&
+		[ "$(tail -n 1 "$log")" = "$want" ]; then
+		ok "$(basename "$doc"), $section: its $n blocks run in $((SECONDS - start)) s, print an ID and then: $want"
+	else
+		bad "$(basename "$doc"), $section (exit status $status)"
+	fi
+}
+# run_types: tsc --noEmit (strict) over test/orm/node/types.ts and the doc's TypeScript blocks of
+# Drizzle, Kysely and TypeORM: the package's hand-written declarations against the libraries'.
+run_types() {
+	local d=$work/types status=0 section file lang start=$SECONDS
+	app_dir "$d"
+	echo '{ "type": "module" }' >"$d/package.json"
+	cp "$programs/types.ts" "$programs/tsconfig.json" "$d/"
+	for section in Drizzle Kysely TypeORM; do
+		while read -r lang file; do
+			[ "$lang" = ts ] || continue
+			mkdir -p "$d/$section"
+			block "$section" "$file" >"$d/$section/$file"
+		done < <(blocks "$section")
+	done
+	(cd "$d" && timeout 300 node_modules/.bin/tsc -p .) >"$work/tsc.log" 2>&1 || status=$?
+	sed 's/^/    /' "$work/tsc.log"
+	if [ "$status" -eq 0 ]; then
+		ok "tsc --strict: types.ts and the doc's TypeScript of $(cd "$d" && echo */*.ts | wc -w) files type-check in $((SECONDS - start)) s"
+	else
+		bad "tsc: the package's declarations or the doc's TypeScript (exit status $status)"
+	fi
+}
+snips=0
+if needs "tsc" 18.0; then
+	launch types - run_types
+	snips=$((snips + 1))
+fi
+for s in Drizzle:18.0 Kysely:20.0 TypeORM:20.19 Prisma:20.19 Sequelize:18.0; do
+	section=${s%%:*}
+	if needs "$section snippets" "${s#*:}"; then
+		launch "snip-$section" "snip_${section,,}" run_snippets "$section" "snip_${section,,}"
+		snips=$((snips + 1))
+	fi
+done
+report
+
+[ "$skipped" -eq 0 ] || echo "$skipped skipped for Node.js $node_version (see the skip: lines)"
+finish $((ran + snips))
