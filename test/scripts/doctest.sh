@@ -18,8 +18,9 @@
 #   - A block preceded by `<!-- tested by test/scripts/<name>.sh -->` needs what this server run
 #     does not have (pg_partman, TimescaleDB, Citus, pgx_ulid's stand-in, an ORM): it is skipped
 #     here, and this test checks that the named script is an executable test that runs that doc's
-#     block (it calls doc_run, test/lib/docblocks.sh, with the doc's path; doc_run compares the
-#     output the same way).
+#     block (it calls doc_run, test/lib/docblocks.sh, with the doc's path, and doc_run compares the
+#     output the same way; or, for the ORM tests, which build whole projects from a doc's blocks,
+#     it sets doc=<the doc's path>).
 #   - Every SQL example is a ```sql block, so nothing that looks runnable goes untested.
 # DOCTEST_DOCS="README.md docs/reference.md" limits the run to those docs; DOCTEST_KEEP=<dir> keeps
 # each block's output there (<doc>/<line>.out), to write a doc's text block from.
@@ -72,7 +73,7 @@ for doc in $docs; do
 			script=$(cat "$base.tested-by")
 			if [ ! -x "test/scripts/$script" ]; then
 				bad "$doc:$line: the block is marked as tested by test/scripts/$script, which is not an executable test"
-			elif ! grep -Eq "(doc_run|doc_block_for) [^ ]*$doc" "test/scripts/$script"; then
+			elif ! grep -Eq "(doc_run|doc_block_for) [^ ]*$doc|^doc=[^ ]*$doc\$" "test/scripts/$script"; then
 				bad "$doc:$line: test/scripts/$script does not run this block (no doc_run $doc in it)"
 			elif ! doc_block_for "$doc" "$script" >/dev/null; then
 				bad "$doc:$line: doc_block_for $doc $script finds no block"
