@@ -18,7 +18,7 @@
 # TimescaleDB packages for the major (as base picks it), for test/scripts/partman.sh and
 # test/scripts/timescaledb.sh.
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
-# asyncpg and Django (whichever of them apt has), and python3-venv, setuptools and pip for the
+# asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
 # offline `pip install` of clients/python. orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
 # Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
 set -euo pipefail
@@ -98,8 +98,9 @@ for group in "${groups[@]}"; do
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
-		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-pip; do
-			[ -z "$(apt-cache policy "$p" 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -v '(none)')" ] || packages+=("$p")
+		# Each one the release packages (apt asked only about those not installed).
+		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip; do
+			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep -q '^ *Candidate: [^(]'; then packages+=("$p"); fi
 		done
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
