@@ -29,59 +29,14 @@ programs=$top/test/orm/python
 
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
+. "$(dirname "$0")/../lib/orm.sh"
 
-if ! bash "$top/scripts/install-deps.sh" orm-python >"$work/deps.log" 2>&1; then
-	cat "$work/deps.log"
-	echo "FAILED: the packages of scripts/install-deps.sh orm-python are missing"
-	exit 1
-fi
-grep -q '^install-deps.sh: installing' "$work/deps.log" && head -n 1 "$work/deps.log"
-
-dir=$work/pg
-port=$((PGPORT + 10))
-if ! node_start "$dir" "$port" 2>"$work/start.log"; then
-	cat "$work/start.log"
-	echo "FAILED: no cluster started on port $port"
-	exit 1
-fi
-# new_db <name>: a database with the extension.
-new_db() {
-	node_psql "$dir" "$port" -d postgres -c "CREATE DATABASE $1"
-	node_psql "$dir" "$port" -d "$1" -c "CREATE EXTENSION idtypes"
-}
-echo "cluster: PostgreSQL $(node_psql "$dir" "$port" -d postgres -c 'SHOW server_version'), socket $dir, port $port"
+orm_deps orm-python
+orm_cluster
 
 # Debian's interpreter and packages, whatever python3 comes first on PATH.
 python=/usr/bin/python3
-expected=0
-skips=()
-skipped() {
-	echo "skip: $1"
-	skips+=("$1")
-}
 version_of() { "$python" -c "import $1; print($1.__version__)" 2>/dev/null; }
-
-# run_program <name> <command...>: a check program; its lines indented, then ok or FAILED (it
-# must exit 0 with "N checks, 0 failed"), or its skip line where it exits 77.
-run_program() {
-	local name=$1 start=$SECONDS status=0 log=$work/program.log
-	shift
-	timeout 300 "$@" >"$log" 2>&1 || status=$?
-	if [ "$status" -eq 77 ]; then
-		skipped "$(sed -n 's/^skip: //p' "$log" | head -n 1)"
-		return
-	fi
-	expected=$((expected + 1))
-	sed 's/^/    /' "$log"
-	while read -r line; do skips+=("$line"); done < <(sed -n 's/^skip: //p' "$log")
-	if [ "$status" -eq 0 ] && grep -qE '^[0-9]+ checks, 0 failed$' "$log" && ! grep -q '^FAILED' "$log"; then
-		ok "$name: $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
-	else
-		bad "$name (exit status $status)"
-	fi
-}
-
-export PGHOST=$dir PGPORT=$port PGUSER=postgres
 url_of() { echo "postgresql+$1://postgres@/$2?host=$dir&port=$port"; }
 
 # SQLAlchemy with each driver.
@@ -134,20 +89,6 @@ else
 	venv_python=
 fi
 
-# run_block <name> <pattern> <command...>: a doc block; it must exit 0 and print a line matching
-# the pattern (extended regexp).
-run_block() {
-	local name=$1 pattern=$2 status=0 log=$work/block.log
-	shift 2
-	expected=$((expected + 1))
-	(cd "$blocks" && timeout 120 "$@") >"$log" 2>&1 || status=$?
-	sed 's/^/    /' "$log"
-	if [ "$status" -eq 0 ] && grep -qE "$pattern" "$log"; then
-		ok "docs/orms.md, $name: prints what it says"
-	else
-		bad "docs/orms.md, $name (exit status $status)"
-	fi
-}
 ulid='[0-9A-HJKMNP-TV-Z]{26}'
 if [ -n "$venv_python" ] && [ -n "${sa:-}" ]; then
 	# The driver the doc names first that is here.
@@ -187,8 +128,4 @@ if [ -n "$venv_python" ] && [ -n "${dj:-}" ]; then
 	fi
 fi
 
-if [ ${#skips[@]} -gt 0 ]; then
-	echo "${#skips[@]} skipped:"
-	printf '    %s\n' "${skips[@]}"
-fi
-finish "$expected"
+orm_finish

@@ -14,7 +14,7 @@ import django
 
 work = sys.argv[1]
 if django.VERSION < (4, 2):
-    print("skip: Django %s (idtypes.django supports 4.2 and 5.x)" % django.get_version())
+    print("skip: Django %s (idtypes.django supports 4.2 and 5.x; Debian 13 packages 4.2, sid 5.2)" % django.get_version())
     sys.exit(77)
 os.makedirs(os.path.join(work, "shop", "migrations"), exist_ok=True)
 for init in ("shop/__init__.py", "shop/migrations/__init__.py"):
