@@ -10,7 +10,8 @@ ForeignKey to it) into the work directory, runs makemigrations, sqlmigrate and m
 - id__prefix, id__time_range (a pair and a DateTimeTZRange) and id__startswith /
   id__istartswith (LIKE, ILIKE on the column) return the rows SQL says, and EXPLAIN (seqscan
   off) shows an index scan;
-- a Ticket follows its FK (select_related, and a filter across it by prefix).
+- a Ticket follows its FK (select_related, and a filter across it by prefix);
+- inspectdb still guesses TextField for an idtypes column (the pitfall docs/orms.md describes).
 Django older than 4.2 prints "skip: ..." and exits 77.
 """
 import datetime as dt
@@ -130,6 +131,12 @@ names = {e.name for e in Event.objects.filter(id__time_range=DateTimeTZRange(lo,
 check(names == hours | {"h20"}, "%s: id__time_range=DateTimeTZRange(lo, hi, '[]') includes hi" % label, names)
 names = {e.name for e in Event.objects.filter(id__time_range=(None, dt.datetime(2026, 3, 1, 2, tzinfo=UTC)))}
 check(names == {"h0", "h1"}, "%s: id__time_range=(None, hi) is open below" % label, names)
+
+# docs/orms.md's introspection pitfall: inspectdb guesses TextField for an idtypes column.
+out = io.StringIO()
+call_command("inspectdb", "djshop_ticket", stdout=out)
+check("id = models.TextField(primary_key=True)  # This field type is a guess." in out.getvalue(),
+      "%s: inspectdb guesses TextField, as docs/orms.md says" % label, out.getvalue())
 
 # Need the extension's LIKE and ILIKE on the types (`operator does not exist: ulid ~~ ...` without).
 if has_like(lambda q: sql(q)[0][0]):

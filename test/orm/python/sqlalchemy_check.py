@@ -12,7 +12,9 @@ Every SQLAlchemy warning is an error (a NullType from reflection warns). Checks:
 - .prefix(), .in_time_range() and .startswith() return exactly the rows SQL's ::text LIKE and
   the rows' times say, and EXPLAIN (enable_seqscan off) shows an index scan for each;
 - reflection (Table autoload, inspect().get_columns()) gives our types and a query on the
-  reflected table by a string key finds its row.
+  reflected table by a string key finds its row;
+- with SQLAlchemy 2.0 and psycopg 3 or asyncpg, the key mapped as String instead fails with
+  "operator does not exist: ulid = character varying" (the pitfall docs/orms.md describes).
 Prints "ok: ..." or "FAILED: ..." per check and "N checks, N failed".
 """
 import asyncio
@@ -159,6 +161,18 @@ def run(conn):
         check({c["name"]: type(c["type"]).__name__ for c in columns} == {"id": "ULID", "event_id": "ULID"},
               "%s: inspect().get_columns() gives ULID for the key and the FK" % label)
     conn.rollback()
+
+    # docs/orms.md's pitfall 1: the same column mapped as String binds $1::VARCHAR with psycopg 3
+    # and asyncpg (SQLAlchemy 2.0), which the server cannot compare with a ulid.
+    if int(sa.__version__.split(".")[0]) >= 2 and not driver.endswith("psycopg2"):
+        plain = Table("sa_events", MetaData(), Column("id", sa.String, primary_key=True), Column("name", Text))
+        try:
+            conn.execute(select(plain.c.name).where(plain.c.id == key)).all()
+            check(False, "%s: a String mapping of the key fails as docs/orms.md says" % label, "it worked")
+        except sa.exc.DBAPIError as error:
+            check("ulid = character varying" in str(error),
+                  "%s: a String mapping of the key fails as docs/orms.md says" % label, str(error).splitlines()[0])
+        conn.rollback()
 
 
 if driver.endswith("asyncpg"):
