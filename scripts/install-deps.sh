@@ -2,7 +2,7 @@
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           deb, partman, timescaledb
+#                                           deb, partman, timescaledb, orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -17,6 +17,9 @@
 # supported server, for `make deb`; partman and timescaledb: the release's pg_partman and
 # TimescaleDB packages for the major (as base picks it), for test/scripts/partman.sh and
 # test/scripts/timescaledb.sh.
+# orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
+# asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
+# offline `pip install` of clients/python. orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
 # Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
 set -euo pipefail
 
@@ -94,8 +97,15 @@ for group in "${groups[@]}"; do
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
+	orm-python)
+		# Each one the release packages (apt asked only about those not installed).
+		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip; do
+			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep -q '^ *Candidate: [^(]'; then packages+=("$p"); fi
+		done
+		;;
+	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, partman, timescaledb)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac

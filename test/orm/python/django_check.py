@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""idtypes.django against a real server: django_check.py <work directory>.
+
+Connects with PGHOST, PGPORT, PGUSER and PGDATABASE (a database with the extension). Copies the
+app djshop (Event with ULIDField(primary_key=True) and a column of each other type, Ticket with a
+ForeignKey to it) into the work directory, runs makemigrations, sqlmigrate and migrate, and checks:
+- the migration's SQL names our types: the key `ulid ... DEFAULT generate_ulid()`, the FK `ulid`;
+- create() returns the key the database generated, as str; get() by the string key (and in lower
+  case); bulk_create() sets every new object's key; the other four types round-trip;
+- id__prefix, id__time_range (a pair and a DateTimeTZRange) and id__startswith /
+  id__istartswith (LIKE, ILIKE on the column) return the rows SQL says, and EXPLAIN (seqscan
+  off) shows an index scan;
+- a Ticket follows its FK (select_related, and a filter across it by prefix);
+- inspectdb still guesses TextField for an idtypes column (the pitfall docs/orms.md describes).
+Django older than 4.2 prints "skip: ..." and exits 77.
+"""
+import datetime as dt
+import io
+import os
+import shutil
+import sys
+
+import django
+
+here = os.path.dirname(os.path.abspath(__file__))
+work = sys.argv[1]
+label = "Django %s" % django.get_version()
+if django.VERSION < (4, 2):
+    print("skip: %s (idtypes.django supports Django 4.2 and 5.x; Debian 13 packages 4.2, sid 5.2)" % label)
+    sys.exit(77)
+
+from checks import LIKE_SKIP, attempt, check, finish, has_like, plan_uses_index, skip  # noqa: E402
+
+shutil.copytree(os.path.join(here, "djshop"), os.path.join(work, "djshop"))
+os.makedirs(os.path.join(work, "djshop", "migrations"))
+open(os.path.join(work, "djshop", "migrations", "__init__.py"), "w").close()
+sys.path.insert(0, work)
+
+from django.conf import settings  # noqa: E402
+
+settings.configure(
+    DATABASES={"default": {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": os.environ["PGDATABASE"], "HOST": os.environ["PGHOST"],
+        "PORT": os.environ["PGPORT"], "USER": os.environ["PGUSER"],
+    }},
+    INSTALLED_APPS=["djshop"], USE_TZ=True, DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
+)
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.db.backends.postgresql.psycopg_any import DateTimeTZRange  # noqa: E402
+
+from djshop.models import Event, Ticket  # noqa: E402
+
+UTC = dt.timezone.utc
+
+
+def sql(query, params=()):
+    with connection.cursor() as cursor:
+        cursor.execute(query, params)
+        return cursor.fetchall() if cursor.description else None
+
+
+call_command("makemigrations", "djshop", verbosity=0)
+out = io.StringIO()
+call_command("sqlmigrate", "djshop", "0001", stdout=out)
+migration = out.getvalue()
+print("    " + "\n    ".join(l for l in migration.splitlines() if l.startswith("CREATE TABLE")))
+check('"id" ulid NOT NULL PRIMARY KEY DEFAULT generate_ulid()' in migration,
+      "%s: sqlmigrate: the key is ulid with DEFAULT generate_ulid()" % label)
+check('"uid11" uid11 NULL' in migration and '"timeid" timeid NULL' in migration
+      and '"ulidflake" ulidflake NULL' in migration and '"euid" euid NULL' in migration,
+      "%s: sqlmigrate: uid11, timeid, ulidflake, euid columns" % label)
+check('"event_id" ulid NOT NULL' in migration, "%s: sqlmigrate: the ForeignKey column is ulid" % label)
+call_command("migrate", "djshop", verbosity=0)
+
+gen = sql("SELECT generate_uid11()::text, generate_timeid()::text, generate_ulidflake()::text, generate_euid()::text")[0]
+event = attempt("%s: create()" % label, lambda: Event.objects.create(
+    name="first", uid11=gen[0], timeid=gen[1], ulidflake=gen[2], euid=gen[3]))
+key = event.id if event else None
+check(isinstance(key, str) and len(key) == 26 and sql("SELECT count(*) FROM djshop_event WHERE id = %s", [key])[0][0] == 1,
+      "%s: create() returns the key the database generated" % label, repr(key))
+got = attempt("%s: get()" % label, lambda: Event.objects.get(id=key))
+check(got is not None and got.name == "first", "%s: get() by the string key" % label)
+check(got is not None and (got.uid11, got.timeid, got.ulidflake, got.euid) == tuple(gen),
+      "%s: uid11, timeid, ulidflake and euid values round-trip as str" % label)
+got = attempt("%s: get() in lower case" % label, lambda: Event.objects.get(pk=key.lower()))
+check(got is not None and got.id == key, "%s: get() by the key in lower case" % label)
+made = attempt("%s: bulk_create()" % label, lambda: Event.objects.bulk_create([Event(name="b1"), Event(name="b2")]))
+ids = [e.id for e in made or []]
+check(len(ids) == 2 and all(isinstance(i, str) and len(i) == 26 for i in ids)
+      and Event.objects.filter(id__in=ids).count() == 2, "%s: bulk_create() sets the generated keys" % label, ids)
+event.name = "renamed"
+event.save()
+check(Event.objects.get(id=key).name == "renamed" and Event.objects.count() == 3,
+      "%s: save() of a loaded object updates its row" % label)
+
+ticket = attempt("%s: create() with a ForeignKey" % label, lambda: Ticket.objects.create(event_id=key))
+fk_type = sql("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+              " WHERE attrelid = 'djshop_ticket'::regclass AND attname = 'event_id'")[0][0]
+check(fk_type == "ulid", "%s: the ForeignKey column is ulid" % label, fk_type)
+if ticket:
+    back = Ticket.objects.select_related("event").get(id=ticket.id)
+    check(back.event.id == key and back.event.name == "renamed", "%s: a Ticket follows its FK (select_related)" % label)
+    check(list(Ticket.objects.filter(event__id__prefix=key[:10])) == [ticket],
+          "%s: a filter across the FK by prefix" % label)
+
+sql("INSERT INTO djshop_event (id, name) SELECT generate_ulid_at("
+    "timestamptz '2026-03-01 00:00+00' + i * interval '1 hour'), 'h' || i FROM generate_series(0, 47) i")
+sql("ANALYZE djshop_event")
+sql("SET enable_seqscan = off")
+prefix = sql("SELECT left(id::text, 8) FROM djshop_event WHERE name = 'h20'")[0][0]
+want = {r[0] for r in sql("SELECT name FROM djshop_event WHERE id::text LIKE %s", [prefix + "%"])}
+
+
+def rows_and_plan(what, queryset, expected):
+    names = attempt("%s: %s" % (label, what), lambda: {e.name for e in queryset})
+    if names is not None:
+        check(names == expected, "%s: %s returns the rows SQL says" % (label, what), names)
+        plan = queryset.explain().splitlines()
+        check(plan_uses_index(plan), "%s: %s is an index scan" % (label, what), plan)
+
+
+rows_and_plan("id__prefix=%r" % prefix, Event.objects.filter(id__prefix=prefix), want)
+lo, hi = dt.datetime(2026, 3, 1, 10, tzinfo=UTC), dt.datetime(2026, 3, 1, 20, tzinfo=UTC)
+hours = {"h%d" % i for i in range(10, 20)}
+rows_and_plan("id__time_range=(lo, hi)", Event.objects.filter(id__time_range=(lo, hi)), hours)
+names = {e.name for e in Event.objects.filter(id__time_range=DateTimeTZRange(lo, hi, "[]"))}
+check(names == hours | {"h20"}, "%s: id__time_range=DateTimeTZRange(lo, hi, '[]') includes hi" % label, names)
+names = {e.name for e in Event.objects.filter(id__time_range=(None, dt.datetime(2026, 3, 1, 2, tzinfo=UTC)))}
+check(names == {"h0", "h1"}, "%s: id__time_range=(None, hi) is open below" % label, names)
+
+# docs/orms.md's introspection pitfall: inspectdb guesses TextField for an idtypes column.
+out = io.StringIO()
+call_command("inspectdb", "djshop_ticket", stdout=out)
+check("id = models.TextField(primary_key=True)  # This field type is a guess." in out.getvalue(),
+      "%s: inspectdb guesses TextField, as docs/orms.md says" % label, out.getvalue())
+
+# Need the extension's LIKE and ILIKE on the types (`operator does not exist: ulid ~~ ...` without).
+if has_like(lambda q: sql(q)[0][0]):
+    rows_and_plan("id__startswith=%r [LIKE]" % prefix, Event.objects.filter(id__startswith=prefix), want)
+    query = str(Event.objects.filter(id__startswith=prefix).query)
+    check("::text" not in query, "%s: id__startswith compares the column, not ::text [LIKE]" % label, query)
+    names = attempt("%s: id__istartswith [ILIKE]" % label,
+                    lambda: {e.name for e in Event.objects.filter(id__istartswith=prefix.lower())})
+    check(names == want, "%s: id__istartswith=%r returns the rows SQL says [ILIKE]" % (label, prefix.lower()), names)
+else:
+    skip("%s: id__startswith, id__istartswith, 4 checks %s" % (label, LIKE_SKIP))
+finish()
