@@ -5,6 +5,8 @@
 # shows one, is the ```text block that follows it (nothing but blank lines between the two). A line
 # `<!-- tested by test/scripts/<name>.sh -->` before a block (nothing but blank lines between) hands
 # the block to that script: doctest.sh skips it, and the script runs it with doc_block_for.
+# The ORM tests build programs from blocks of any language named by a line `<!-- file: <name> -->`
+# before the opening fence (doc_blocks, at the end).
 
 # doc_extract <doc> <dir>: writes each ```sql block of <doc> into <dir> as <line>.sql (<line>: the
 # doc's line of the opening fence, 5 digits, so that `ls` gives the doc's order), its output as
@@ -125,4 +127,23 @@ doc_mask() {
 		-e 's/(^|[^0-9A-Za-z])([0-9A-Za-z]{11}|[0-9A-Za-z]{13}|[0-9A-Za-z]{26}|[0-9A-Za-z]{27})($|[^0-9A-Za-z])/\1<id>\3/g' \
 		"${restore[@]}" -e 's/ +/ /g' -e 's/^ //' -e 's/ $//' -e 's/-{2,}/--/g' |
 		awk '{ line[NR] = $0 } END { n = NR; while (n > 0 && line[n] == "") n--; for (i = 1; i <= n; i++) print line[i] }'
+}
+
+# doc_blocks <markdown file> <directory>: each named block into <directory>/<name> (a name may
+# have subdirectories); prints the names, one a line.
+doc_blocks() {
+	awk -v dir="$2" '
+		/^<!-- file: [^ ]+ -->$/ { name = $3; next }
+		name != "" && !on && /^```/ {
+			on = 1
+			out = dir "/" name
+			sub_dir = out
+			sub(/\/[^\/]*$/, "", sub_dir)
+			system("mkdir -p \"" sub_dir "\"")
+			printf "" >out
+			next
+		}
+		on && /^```$/ { on = 0; close(out); print name; name = ""; next }
+		on { print >out }
+	' "$1"
 }

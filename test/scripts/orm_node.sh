@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # orm_node.sh: Node.js ORMs and query builders with idtypes, against a throwaway cluster: the
 # programs in test/orm/node/ (each with the package in clients/node/ where it has a helper) and the
-# snippets of docs/orms-node.md.
+# snippets of docs/orms.md.
 #
 # test/orm/node: drizzle.mjs (drizzle-kit generate and push emit the ID types, a second run finds
 # no change; insert, get by a string id, prefix, window, FK join), kysely.mjs (the same through
@@ -17,7 +17,7 @@
 # the package's hand-written declarations (test/orm/node/types.ts) and the doc's TypeScript.
 # All run at once, each in a directory and a database of its own; the reports follow in order.
 #
-# Then the code blocks of the doc ($doc below: docs/orms-node.md) are extracted and run as they
+# Then the code blocks of the doc ($doc below: docs/orms.md) are extracted and run as they
 # stand, one ORM at a time in a directory and a database of its own: a block is the fenced block
 # of a language (ts, prisma, sql, sh) whose first line is a comment naming its file
 # (`// main.ts`, `-- migration.sql`, `# run.sh`), under the heading of its ORM. Each ORM's
@@ -38,7 +38,7 @@ trap '' PIPE
 . "$(dirname "$0")/../lib/nodes.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 programs=$top/test/orm/node
-doc=$top/docs/orms-node.md
+doc=$top/docs/orms.md
 
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"

@@ -23,7 +23,7 @@
 set -euo pipefail
 trap '' PIPE
 . "$(dirname "$0")/../lib/nodes.sh"
-. "$(dirname "$0")/../lib/doc_blocks.sh"
+. "$(dirname "$0")/../lib/docblocks.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 programs=$top/test/orm/python
 
