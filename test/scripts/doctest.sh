@@ -20,7 +20,7 @@
 #     here, and this test checks that the named script is an executable test that runs that doc's
 #     block (it calls doc_run, test/lib/docblocks.sh, with the doc's path, and doc_run compares the
 #     output the same way; or, for the ORM tests, which build whole projects from a doc's blocks,
-#     it sets doc=<the doc's path>).
+#     it extracts them with doc_blocks or sets doc=<the doc's path>).
 #   - Every SQL example is a ```sql block, so nothing that looks runnable goes untested.
 # DOCTEST_DOCS="README.md docs/reference.md" limits the run to those docs; DOCTEST_KEEP=<dir> keeps
 # each block's output there (<doc>/<line>.out), to write a doc's text block from.
@@ -73,7 +73,7 @@ for doc in $docs; do
 			script=$(cat "$base.tested-by")
 			if [ ! -x "test/scripts/$script" ]; then
 				bad "$doc:$line: the block is marked as tested by test/scripts/$script, which is not an executable test"
-			elif ! grep -Eq "(doc_run|doc_block_for) [^ ]*$doc|^doc=[^ ]*$doc\$" "test/scripts/$script"; then
+			elif ! grep -Eq "(doc_run|doc_block_for|doc_blocks) [^ ]*$doc|^doc=[^ ]*$doc\$" "test/scripts/$script"; then
 				bad "$doc:$line: test/scripts/$script does not run this block (no doc_run $doc in it)"
 			elif ! doc_block_for "$doc" "$script" >/dev/null; then
 				bad "$doc:$line: doc_block_for $doc $script finds no block"
