@@ -1,4 +1,5 @@
 """Shared by the ORM test programs: one line per check, and the tally test/scripts/orm_python.sh reads."""
+import os
 import sys
 
 _counts = {"checks": 0, "failed": 0}
@@ -49,3 +50,20 @@ def plan_uses_index(lines):
     """An EXPLAIN whose scan of the table is an index scan (plain, index-only or bitmap)."""
     text = "\n".join(lines)
     return "Index" in text and "Seq Scan" not in text
+
+
+def django_configure(app):
+    """Django's settings for the app <app> on the database of PGHOST, PGPORT, PGUSER and
+    PGDATABASE, then django.setup()."""
+    import django
+    from django.conf import settings
+
+    settings.configure(
+        DATABASES={"default": {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": os.environ["PGDATABASE"], "HOST": os.environ["PGHOST"],
+            "PORT": os.environ["PGPORT"], "USER": os.environ["PGUSER"],
+        }},
+        INSTALLED_APPS=[app], USE_TZ=True, DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
+    )
+    django.setup()

@@ -29,24 +29,14 @@ if django.VERSION < (4, 2):
     print("skip: %s (idtypes.django supports Django 4.2 and 5.x; Debian 13 packages 4.2, sid 5.2)" % label)
     sys.exit(77)
 
-from checks import LIKE_SKIP, attempt, check, finish, has_like, plan_uses_index, skip  # noqa: E402
+from checks import LIKE_SKIP, attempt, check, django_configure, finish, has_like, plan_uses_index, skip  # noqa: E402
 
 shutil.copytree(os.path.join(here, "djshop"), os.path.join(work, "djshop"))
 os.makedirs(os.path.join(work, "djshop", "migrations"))
 open(os.path.join(work, "djshop", "migrations", "__init__.py"), "w").close()
 sys.path.insert(0, work)
 
-from django.conf import settings  # noqa: E402
-
-settings.configure(
-    DATABASES={"default": {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": os.environ["PGDATABASE"], "HOST": os.environ["PGHOST"],
-        "PORT": os.environ["PGPORT"], "USER": os.environ["PGUSER"],
-    }},
-    INSTALLED_APPS=["djshop"], USE_TZ=True, DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
-)
-django.setup()
+django_configure("djshop")
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402

@@ -21,17 +21,9 @@ for init in ("shop/__init__.py", "shop/migrations/__init__.py"):
     open(os.path.join(work, init), "a").close()
 sys.path.insert(0, work)
 
-from django.conf import settings  # noqa: E402
+from checks import django_configure  # noqa: E402
 
-settings.configure(
-    DATABASES={"default": {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": os.environ["PGDATABASE"], "HOST": os.environ["PGHOST"],
-        "PORT": os.environ["PGPORT"], "USER": os.environ["PGUSER"],
-    }},
-    INSTALLED_APPS=["shop"], USE_TZ=True, DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
-)
-django.setup()
+django_configure("shop")
 
 from django.core.management import call_command  # noqa: E402
 
