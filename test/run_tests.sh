@@ -19,6 +19,8 @@
 # (CI) forever: a unit test binary IDTYPES_UNIT_TIMEOUT seconds (600 by default), pg_regress
 # IDTYPES_REGRESS_TIMEOUT (900), each script IDTYPES_SCRIPT_TIMEOUT (900). A step that runs out
 # of time is sent TERM (KILL 30 s later) and counts as one failure, whatever it printed.
+# First the packages of `scripts/install-deps.sh base` (installed as root; otherwise a missing one
+# stops the run with the command to run first).
 # Run as root (CI): `make install` goes into the system dirs and the server runs as postgres.
 # Not as root, or with IDTYPES_INSTALL_STAGE=1: the extension is installed into a stage used
 # through extension_destdir.
@@ -29,6 +31,32 @@ cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
+
+# What building and testing need (scripts/install-deps.sh base, as `make demo` runs it), for the
+# server of PG_CONFIG, or the release's default one when there is no pg_config yet. As root the
+# missing packages are installed; otherwise a missing one stops the run, naming the command to run
+# first. Left alone: a system without dpkg, or a server that is not a Debian package
+# (its pg_config outside /usr/lib/postgresql).
+if command -v dpkg-query >/dev/null; then
+	bindir=$("$PG_CONFIG" --bindir 2>/dev/null) || bindir=
+	case $bindir in
+	'' | /usr/lib/postgresql/*)
+		if [ "$(id -u)" -eq 0 ]; then
+			bash scripts/install-deps.sh base || {
+				echo "run_tests: scripts/install-deps.sh base failed"
+				echo "0 passed, 1 failed, 0 skipped"
+				exit 1
+			}
+		elif ! deps=$(bash scripts/install-deps.sh base 2>&1); then
+			printf '%s\n' "$deps" | sed -n 's/^install-deps.sh: missing packages: \([^;]*\);.*/run_tests: missing packages: \1/p'
+			echo "run_tests: run this first: sudo ${PG_CONFIG:+$([ "$PG_CONFIG" = pg_config ] || echo "PG_CONFIG=$PG_CONFIG ")}scripts/install-deps.sh base"
+			echo "0 passed, 1 failed, 0 skipped"
+			exit 1
+		fi
+		;;
+	esac
+fi
+
 PGBIN=$("$PG_CONFIG" --bindir) || { echo "run_tests: no pg_config (install a server's headers, or set PG_CONFIG)"; echo "0 passed, 1 failed"; exit 1; }
 export PG_CONFIG PGBIN
 export PGPORT=${IDTYPES_TEST_PORT:-54329}
