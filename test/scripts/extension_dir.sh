@@ -12,7 +12,11 @@
 # dynamic_library_path = '<dir>/usr/lib/postgresql/NN/lib:$libdir' (the control file's
 # module_pathname stays '$libdir/idtypes'), CREATE EXTENSION, a generator of each type,
 # CREATE EXTENSION ... VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1, and the backend maps
-# idtypes.so from <dir> (/proc/<pid>/maps), no other.
+# idtypes.so from <dir> (/proc/<pid>/maps), no other. The same files in the layout of a
+# CloudNativePG extension image (<image>/share/extension/, <image>/lib/idtypes.so) with its settings
+# ('$system:<image>/share', '$libdir:<image>/lib'): CREATE EXTENSION, the generators, the mapping.
+# The settings are those of docs/operations.md's "Extension directories", its example directories
+# replaced by these.
 #
 # Run by test/run_tests.sh (PG_CONFIG, PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
 # Exit status 77 before PostgreSQL 18, which has no extension_control_path.
@@ -81,15 +85,27 @@ else
 fi
 node_stop "$dir" "$port"
 
-# 2. With them.
-control_path="$dest$sharedir:\$system"
-library_path="$dest$pkglibdir:\$libdir"
-node_start "$dir" "$port" -c "extension_control_path=$control_path" -c "dynamic_library_path=$library_path"
-echo "extension_control_path = '$control_path'"
-echo "dynamic_library_path = '$library_path'"
+# The settings as docs/operations.md gives them, for its example directory: setting <name> <example
+# directory> <its directory here>.
+doc=$top/docs/operations.md
+setting() {
+	local v
+	v=$(sed -n "s|^$1 = '\(.*$2.*\)'\$|\1|p" "$doc" | head -n 1)
+	v=${v//$2/$3}
+	echo "${v//\/postgresql\/18/\/postgresql\/$major}"
+}
 
-psql_at -d postgres -c 'CREATE DATABASE idt_dir'
-if out=$(psql_at -d idt_dir -v ON_ERROR_STOP=1 2>&1 <<'SQL'
+# loads <what> <extension_control_path> <dynamic_library_path> <library>: with those settings
+# CREATE EXTENSION idtypes makes version 1.1, the five generators work and the backend maps
+# <library>, no other idtypes.so. Leaves the server running with the database idt_dir.
+loads() {
+	local what=$1 lines
+	node_stop "$dir" "$port"
+	node_start "$dir" "$port" -c "extension_control_path=$2" -c "dynamic_library_path=$3"
+	echo "$what: extension_control_path = '$2', dynamic_library_path = '$3'"
+	psql_at -d postgres -c 'DROP DATABASE IF EXISTS idt_dir' 2>/dev/null
+	psql_at -d postgres -c 'CREATE DATABASE idt_dir'
+	if ! out=$(psql_at -d idt_dir -v ON_ERROR_STOP=1 2>&1 <<'SQL'
 CREATE EXTENSION idtypes;
 SELECT extversion FROM pg_extension WHERE extname = 'idtypes';
 SELECT concat_ws(' ', length(generate_ulid()::text), length(generate_euid()::text),
@@ -99,22 +115,34 @@ SELECT pg_backend_pid() AS pid \gset
 \setenv IDT_PID :pid
 \! grep -oE '/[^ ]*/idtypes[.]so$' /proc/$IDT_PID/maps | sort -u
 SQL
-); then
-	mapfile -t lines <<<"$out"
-	[ "${lines[0]:-}" = 1.1 ] && ok "CREATE EXTENSION idtypes from $dest (version 1.1)" ||
-		bad "CREATE EXTENSION: version '${lines[0]:-}', expected 1.1"
-	[ "${lines[1]:-}" = "26 27 13 13 11" ] && ok "the five generators work (text lengths ${lines[1]})" ||
-		bad "generators: text lengths '${lines[1]:-}', expected '26 27 13 13 11'"
-	if [ "${lines[2]:-}" = "$dest$pkglibdir/idtypes.so" ] && [ ${#lines[@]} -eq 3 ]; then
-		ok "the backend maps $dest$pkglibdir/idtypes.so, no other idtypes.so"
-	else
-		bad "the backend maps '${lines[*]:2}', expected $dest$pkglibdir/idtypes.so"
+	); then
+		bad "$what: CREATE EXTENSION idtypes: $out"
+		return
 	fi
-else
-	bad "CREATE EXTENSION idtypes with the settings: $out"
-fi
+	mapfile -t lines <<<"$out"
+	if [ "${lines[0]:-}" = 1.1 ] && [ "${lines[1]:-}" = "26 27 13 13 11" ]; then
+		ok "$what: CREATE EXTENSION idtypes (1.1), the five generators work"
+	else
+		bad "$what: version '${lines[0]:-}' and text lengths '${lines[1]:-}', expected 1.1 and '26 27 13 13 11'"
+	fi
+	if [ "${lines[2]:-}" = "$4" ] && [ ${#lines[@]} -eq 3 ]; then
+		ok "$what: the backend maps $4, no other idtypes.so"
+	else
+		bad "$what: the backend maps '${lines[*]:2}', expected $4"
+	fi
+}
 
-# The update path, from the released 1.0 script in <dir>.
+# 2. The DESTDIR tree, its directories first.
+control_path=$(setting extension_control_path /opt/idtypes "$dest")
+library_path=$(setting dynamic_library_path /opt/idtypes "$dest")
+if [ "$control_path" = "$dest$sharedir:\$system" ] && [ "$library_path" = "$dest$pkglibdir:\$libdir" ]; then
+	ok "docs/operations.md's settings for a DESTDIR tree name its directories"
+else
+	bad "docs/operations.md's settings for a DESTDIR tree are '$control_path' and '$library_path', expected '$dest$sharedir:\$system' and '$dest$pkglibdir:\$libdir'"
+fi
+loads "make install DESTDIR" "$control_path" "$library_path" "$dest$pkglibdir/idtypes.so"
+
+# The update path, from the released 1.0 script in the tree.
 if out=$(psql_at -d idt_dir -v ON_ERROR_STOP=1 2>&1 <<'SQL'
 DROP EXTENSION idtypes;
 CREATE EXTENSION idtypes VERSION '1.0';
@@ -126,11 +154,26 @@ INSERT INTO t (n) VALUES (2);
 SELECT count(DISTINCT id) FROM t;
 SQL
 ); then
-	[ "$out" = "$(printf '1.1\n2')" ] && ok "CREATE EXTENSION VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1 from $dest" ||
+	[ "$out" = "$(printf '1.1\n2')" ] && ok "CREATE EXTENSION VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1 from the DESTDIR tree" ||
 		bad "update path: got '$out', expected 1.1 and 2 rows"
 else
 	bad "the update path from 1.0: $out"
 fi
+
+# 3. An extension image's layout as CloudNativePG mounts it (share/extension/, lib/ at the image's
+# root, mounted at /extensions/<name>), its directories after the server's own.
+img=$work/extensions/idtypes
+mkdir -p "$img/share" "$img/lib"
+cp -a "$dest$sharedir/extension" "$img/share/"
+cp -a "$dest$pkglibdir/idtypes.so" "$img/lib/"
+control_path=$(setting extension_control_path /extensions/idtypes "$img")
+library_path=$(setting dynamic_library_path /extensions/idtypes "$img")
+if [ "$control_path" = "\$system:$img/share" ] && [ "$library_path" = "\$libdir:$img/lib" ]; then
+	ok "docs/operations.md's settings for an extension image name its share and lib"
+else
+	bad "docs/operations.md's settings for an extension image are '$control_path' and '$library_path', expected '\$system:$img/share' and '\$libdir:$img/lib'"
+fi
+loads "extension image layout" "$control_path" "$library_path" "$img/lib/idtypes.so"
 psql_at -d postgres -c 'DROP DATABASE idt_dir'
 
-finish 5
+finish 8
