@@ -7,7 +7,7 @@
 # executable test/scripts/*.sh, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster (a script
 # that exits with status 77 does not apply to this server, e.g. Citus on 15, and is counted as
-# skipped, by name; test/run_matrix.sh checks the names against the skips it expects; a script
+# skipped, by name, with its last line (the reason) in the summary; test/run_matrix.sh checks the names against the skips it expects; a script
 # without its run bit fails). The last line printed is "N passed, N failed, N skipped" (unit test
 # cases + regression tests + scripts, skipped scripts);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
@@ -300,8 +300,8 @@ if [ -n "$cluster" ]; then
 			passed=$((passed + 1))
 		elif [ "$status" -eq 77 ]; then
 			# Exit status 77: the script does not apply to this server (its last line says why).
-			echo "run_tests: SKIPPED: $script ($(tail -n 1 "$log"))"
-			skipped+=("$script")
+			skipped+=("$script ($(tail -n 1 "$log"))")
+			echo "run_tests: SKIPPED: ${skipped[-1]}"
 		else
 			fail "$script (exit status $status)"
 		fi
