@@ -8,8 +8,9 @@
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster (a script
 # that exits with status 77 does not apply to this server, e.g. Citus on 15, and is counted as
 # skipped, by name, with its last line (the reason) in the summary; test/run_matrix.sh checks the
-# names against the skips it expects; a script without its run bit fails). The last line printed is "N passed, N failed, N skipped" (unit test
-# cases + regression tests + scripts, skipped scripts);
+# names against the skips it expects; a script without its run bit fails). The last line printed
+# is "N passed, N failed, N skipped" (unit test cases + regression tests + scripts, skipped
+# scripts);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # While working on one piece: IDTYPES_REGRESS="like security" runs only those regression tests
 # (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.sh" only those scripts ("" runs none).
