@@ -154,8 +154,11 @@ INSERT INTO t (n) VALUES (2);
 SELECT count(DISTINCT id) FROM t;
 SQL
 ); then
-	[ "$out" = "$(printf '1.1\n2')" ] && ok "CREATE EXTENSION VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1 from the DESTDIR tree" ||
+	if [ "$out" = "$(printf '1.1\n2')" ]; then
+		ok "CREATE EXTENSION VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1 from the DESTDIR tree"
+	else
 		bad "update path: got '$out', expected 1.1 and 2 rows"
+	fi
 else
 	bad "the update path from 1.0: $out"
 fi
