@@ -18,6 +18,8 @@
 # HEAD is this checkout's) to /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
 # pg_config. /proc, /dev, /dev/pts and /dev/shm are mounted for the run and unmounted on every
 # exit path; the vendor directory (Citus sources) is bound read-only at /vendor.
+# IDTYPES_CHROOT_BARE=1: no checkout copied in, no package installed, no vendor directory: the
+# command runs in /root of the release as debootstrap left it (where a user starts from).
 # Environment passed in: CI, WERROR, PG_VERSIONS and every IDTYPES_* variable.
 set -euo pipefail
 
@@ -199,7 +201,7 @@ bind /dev/shm /dev/shm
 
 vendor=
 for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor"; do
-	if [ -n "$d" ] && [ -d "$d" ]; then
+	if [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ] && [ -n "$d" ] && [ -d "$d" ]; then
 		vendor=$(cd "$d" && pwd)
 		break
 	fi
@@ -221,26 +223,31 @@ while IFS='=' read -r name _; do
 done < <(env)
 inside() { chroot "$root" /usr/bin/env -i "${envs[@]}" "$@"; }
 
-# This checkout, as it is now, copied in fresh (scripts/copy-checkout.sh).
-bash "$here/copy-checkout.sh" "$root/build/idtypes"
+workdir=/build/idtypes
+if [ "${IDTYPES_CHROOT_BARE:-0}" = 1 ]; then
+	workdir=/root
+else
+	# This checkout, as it is now, copied in fresh (scripts/copy-checkout.sh).
+	bash "$here/copy-checkout.sh" "$root$workdir"
 
-# What a user of this release installs to build and test against this major (idempotent).
-start=$SECONDS
-if ! inside bash -c 'cd /build/idtypes && IDTYPES_PG_MAJOR=$0 bash scripts/install-deps.sh base' "$major" >&2; then
-	log "installing the packages for PostgreSQL $major failed"
-	exit 1
+	# What a user of this release installs to build and test against this major (idempotent).
+	start=$SECONDS
+	if ! inside bash -c 'cd /build/idtypes && IDTYPES_PG_MAJOR=$0 bash scripts/install-deps.sh base' "$major" >&2; then
+		log "installing the packages for PostgreSQL $major failed"
+		exit 1
+	fi
+	[ $((SECONDS - start)) -lt 5 ] || log "packages for PostgreSQL $major ready in $((SECONDS - start)) s"
 fi
-[ $((SECONDS - start)) -lt 5 ] || log "packages for PostgreSQL $major ready in $((SECONDS - start)) s"
 
 [ $# -gt 0 ] || set -- bash
 status=0
 if [ -t 0 ]; then
-	inside bash -c 'cd /build/idtypes && exec "$@"' chroot.sh "$@" || status=$?
+	inside bash -c 'cd "$0" && exec "$@"' "$workdir" "$@" || status=$?
 else
 	# In the background, so that a TERM to this script ends the run at once (bash waits for a
 	# foreground child before it runs a trap, but not in `wait`); the EXIT trap then stops what
 	# runs inside.
-	inside bash -c 'cd /build/idtypes && exec "$@"' chroot.sh "$@" </dev/null &
+	inside bash -c 'cd "$0" && exec "$@"' "$workdir" "$@" </dev/null &
 	wait $! || status=$?
 fi
 exit "$status"

@@ -38,6 +38,8 @@ declare -A may_skip=(
 	[19:timescaledb.sh]="no postgresql-19-timescaledb package yet"
 	[18:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
 	[19:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
+	[15:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
+	[17:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
 )
 # UBSAN_TOO=1: besides the host's server, these majors (in their chroots) run with UBSan too: one
 # with the generator state shared by the cluster without preload (17+). Each adds about as much as

@@ -7,9 +7,10 @@
 # executable test/scripts/*.sh, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster (a script
 # that exits with status 77 does not apply to this server, e.g. Citus on 15, and is counted as
-# skipped, by name; test/run_matrix.sh checks the names against the skips it expects; a script
-# without its run bit fails). The last line printed is "N passed, N failed, N skipped" (unit test
-# cases + regression tests + scripts, skipped scripts);
+# skipped, by name, with its last line (the reason) in the summary; test/run_matrix.sh checks the
+# names against the skips it expects; a script without its run bit fails). The last line printed
+# is "N passed, N failed, N skipped" (unit test cases + regression tests + scripts, skipped
+# scripts);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # While working on one piece: IDTYPES_REGRESS="like security" runs only those regression tests
 # (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.sh" only those scripts ("" runs none).
@@ -19,6 +20,8 @@
 # (CI) forever: a unit test binary IDTYPES_UNIT_TIMEOUT seconds (600 by default), pg_regress
 # IDTYPES_REGRESS_TIMEOUT (900), each script IDTYPES_SCRIPT_TIMEOUT (900). A step that runs out
 # of time is sent TERM (KILL 30 s later) and counts as one failure, whatever it printed.
+# First the packages of `scripts/install-deps.sh base` (installed as root; otherwise a missing one
+# stops the run with the command to run first).
 # Run as root (CI): `make install` goes into the system dirs and the server runs as postgres.
 # Not as root, or with IDTYPES_INSTALL_STAGE=1: the extension is installed into a stage used
 # through extension_destdir.
@@ -29,6 +32,32 @@ cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
+
+# What building and testing need (scripts/install-deps.sh base, as `make demo` runs it), for the
+# server of PG_CONFIG, or the release's default one when there is no pg_config yet. As root the
+# missing packages are installed; otherwise a missing one stops the run, naming the command to run
+# first. Left alone: a system without dpkg, or a server that is not a Debian package
+# (its pg_config outside /usr/lib/postgresql).
+if command -v dpkg-query >/dev/null; then
+	bindir=$("$PG_CONFIG" --bindir 2>/dev/null) || bindir=
+	case $bindir in
+	'' | /usr/lib/postgresql/*)
+		if [ "$(id -u)" -eq 0 ]; then
+			bash scripts/install-deps.sh base || {
+				echo "run_tests: scripts/install-deps.sh base failed"
+				echo "0 passed, 1 failed, 0 skipped"
+				exit 1
+			}
+		elif ! deps=$(bash scripts/install-deps.sh base 2>&1); then
+			printf '%s\n' "$deps" | sed -n 's/^install-deps.sh: missing packages: \([^;]*\);.*/run_tests: missing packages: \1/p'
+			echo "run_tests: run this first: sudo ${PG_CONFIG:+$([ "$PG_CONFIG" = pg_config ] || echo "PG_CONFIG=$PG_CONFIG ")}scripts/install-deps.sh base"
+			echo "0 passed, 1 failed, 0 skipped"
+			exit 1
+		fi
+		;;
+	esac
+fi
+
 PGBIN=$("$PG_CONFIG" --bindir) || { echo "run_tests: no pg_config (install a server's headers, or set PG_CONFIG)"; echo "0 passed, 1 failed"; exit 1; }
 export PG_CONFIG PGBIN
 export PGPORT=${IDTYPES_TEST_PORT:-54329}
@@ -272,8 +301,8 @@ if [ -n "$cluster" ]; then
 			passed=$((passed + 1))
 		elif [ "$status" -eq 77 ]; then
 			# Exit status 77: the script does not apply to this server (its last line says why).
-			echo "run_tests: SKIPPED: $script ($(tail -n 1 "$log"))"
-			skipped+=("$script")
+			skipped+=("$script ($(tail -n 1 "$log"))")
+			echo "run_tests: SKIPPED: ${skipped[-1]}"
 		else
 			fail "$script (exit status $status)"
 		fi

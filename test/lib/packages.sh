@@ -2,8 +2,9 @@
 
 # release_package <package> <install-deps group> [<too-old version regex> <why>]: install the
 # release's <package> (scripts/install-deps.sh <group>, as root) where the release has it; where it
-# has none, or only a version matching the regex, say so and end the script with status 77 (the
-# test does not apply here). A package the release has but that does not install fails the script.
+# has none, or only a version matching the regex, or it is missing and this is not root, say so and
+# end the script with status 77 (the test does not apply here). A package the release has but that
+# does not install (as root) fails the script.
 release_package() {
 	local pkg=$1 group=$2 too_old=${3:-} why=${4:-} version
 	version=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || version=
@@ -17,6 +18,11 @@ release_package() {
 	fi
 	if [ -n "$too_old" ] && [[ $version =~ $too_old ]]; then
 		echo "$pkg is $version here; $why"
+		exit 77
+	fi
+	if [ "$(id -u)" -ne 0 ] && [ "$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null)" != installed ]; then
+		# Not root: installing it is the user's call (make test as root installs it).
+		echo "$pkg is not installed: run sudo IDTYPES_PG_MAJOR=$(server_major) scripts/install-deps.sh $group (or make test as root) to run this test"
 		exit 77
 	fi
 	if ! IDTYPES_PG_MAJOR=$(server_major) bash "$(dirname "${BASH_SOURCE[0]}")/../../scripts/install-deps.sh" "$group"; then
