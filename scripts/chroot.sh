@@ -17,7 +17,7 @@
 # needs, copies this checkout's files (tracked and untracked, not ignored; with a repository whose
 # HEAD is this checkout's) to /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
 # pg_config. /proc, /dev, /dev/pts and /dev/shm are mounted for the run and unmounted on every
-# exit path; the vendor directory (Citus sources) is bound read-only at /vendor.
+# exit path; the vendor directory (Citus sources, $IDTYPES_VENDOR_DIR) is bound read-only at /vendor.
 # IDTYPES_CHROOT_BARE=1: no checkout copied in, no package installed, no vendor directory: the
 # command runs in /root of the release as debootstrap left it (where a user starts from).
 # Environment passed in: CI, WERROR, PG_VERSIONS and every IDTYPES_* variable.
@@ -200,12 +200,9 @@ bind /dev/pts /dev/pts
 bind /dev/shm /dev/shm
 
 vendor=
-for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor"; do
-	if [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ] && [ -n "$d" ] && [ -d "$d" ]; then
-		vendor=$(cd "$d" && pwd)
-		break
-	fi
-done
+if [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ] && [ -n "${IDTYPES_VENDOR_DIR:-}" ] && [ -d "$IDTYPES_VENDOR_DIR" ]; then
+	vendor=$(cd "$IDTYPES_VENDOR_DIR" && pwd)
+fi
 if [ -n "$vendor" ]; then
 	bind "$vendor" /vendor ro
 fi

@@ -4,9 +4,8 @@
 #
 #   scripts/citus-build.sh <pg_config>
 #
-# The source is citus-14.0.1.tar.gz in the vendor directory ($IDTYPES_VENDOR_DIR, else the
-# shared/vendor directory beside the checkout, as CI lays it out), checked against that
-# directory's SHA256SUMS before it is unpacked; exit status 3 when there is none (a clone of the
+# The source is citus-14.0.1.tar.gz in the vendor directory $IDTYPES_VENDOR_DIR, checked against
+# that directory's SHA256SUMS before it is unpacked; exit status 3 when there is none (a clone of the
 # repository alone: test/scripts/citus.sh then skips). Citus 14 supports PostgreSQL 16-18. The build
 # packages come from apt (scripts/install-deps.sh citus); the build tree is kept under
 # ${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/<major>, and a server that already has this
@@ -22,7 +21,6 @@ tarball=citus-$version.tar.gz
 }
 pg_config=$1
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
 
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 if [ "$major" -lt 16 ] || [ "$major" -gt 18 ]; then
@@ -45,12 +43,9 @@ if [ -f "$libdir/citus.so" ] && [ "$(cat "$marker" 2>/dev/null)" = "${configure_
 fi
 
 vendor=
-for d in "${IDTYPES_VENDOR_DIR:-}" "$top/../shared/vendor"; do
-	if [ -n "$d" ] && [ -f "$d/$tarball" ]; then
-		vendor=$(cd "$d" && pwd)
-		break
-	fi
-done
+if [ -n "${IDTYPES_VENDOR_DIR:-}" ] && [ -f "$IDTYPES_VENDOR_DIR/$tarball" ]; then
+	vendor=$(cd "$IDTYPES_VENDOR_DIR" && pwd)
+fi
 if [ -z "$vendor" ]; then
 	echo "citus-build.sh: $tarball not found (set IDTYPES_VENDOR_DIR to the directory holding it)" >&2
 	exit 3

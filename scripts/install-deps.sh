@@ -20,7 +20,7 @@
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
 # offline `pip install` of clients/python. orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
-# Works on Debian 12, 13 and sid (and the Ubuntu releases built from them).
+# Works on Debian 12, 13 and sid (the releases it is tested on).
 set -euo pipefail
 
 log() { echo "install-deps.sh: $*" >&2; }
