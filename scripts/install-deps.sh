@@ -100,7 +100,8 @@ for group in "${groups[@]}"; do
 	orm-python)
 		# Each one the release packages (apt asked only about those not installed).
 		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip; do
-			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep -q '^ *Candidate: [^(]'; then packages+=("$p"); fi
+			# grep reads all of apt-cache's output (-q would stop early, and pipefail then fails the test).
+			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep '^ *Candidate: [^(]' >/dev/null; then packages+=("$p"); fi
 		done
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
@@ -121,6 +122,16 @@ if [ "$(id -u)" -ne 0 ]; then
 	log "missing packages: ${missing[*]}; run as root, or: sudo apt-get install ${missing[*]}"
 	exit 1
 fi
+# One install at a time (tests running at once each install their group): apt-get update does
+# not wait for another apt's lock. What another run installed meanwhile is not asked for again.
+exec 9>/var/lib/apt/idtypes-install-deps.lock
+flock -w 1800 9
+still=()
+for p in "${missing[@]}"; do
+	is_installed "$p" || still+=("$p")
+done
+missing=("${still[@]}")
+[ ${#missing[@]} -gt 0 ] || exit 0
 apt_update
 
 # A server major that only experimental carries: name each of its packages, and the libpq they
