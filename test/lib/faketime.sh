@@ -14,6 +14,15 @@ faketime_lib() {
 	done
 }
 
+# faketime_required: exits the calling script with status 77 (does not apply here), saying why,
+# when libfaketime is not installed.
+faketime_required() {
+	if [ -z "$(faketime_lib)" ]; then
+		echo "libfaketime is not installed (Debian package libfaketime): the clock cannot be stepped"
+		exit 77
+	fi
+}
+
 # faketime_set <offset file> <offset, e.g. +0 or -7>: replaced by a rename, so that no time call
 # reads it half written; then a moment for the servers' next calls to see it.
 faketime_set() {

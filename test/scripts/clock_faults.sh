@@ -25,10 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/report.sh"
 . "$here/../lib/faketime.sh"
 
-if [ -z "$(faketime_lib)" ]; then
-	echo "libfaketime is not installed (Debian package libfaketime): the clock cannot be stepped"
-	exit 77
-fi
+faketime_required
 
 BATCH=10
 STEP=5
