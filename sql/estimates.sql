@@ -24,18 +24,21 @@ BEGIN
 	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
 	RETURN (plan->0->'Plan'->>'Plan Rows')::float8;
 END $$;
+-- A query's estimate against the rows it returns: 'within <factor>x', else both numbers.
+CREATE FUNCTION est_within(q text, factor float8) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE est float8 := est_rows(q); actual bigint;
+BEGIN
+	EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO actual;
+	RETURN CASE WHEN greatest(est, 1) / greatest(actual, 1) BETWEEN 1 / factor AND factor
+	            THEN format('within %sx', factor)
+	            ELSE format('%s estimated, %s rows', est, actual) END;
+END $$;
 -- est / actual for a condition on each column, against a factor.
 CREATE FUNCTION est_ratio(cond text, factor float8) RETURNS TABLE (col text, ratio_ok text) LANGUAGE plpgsql AS $$
-DECLARE c text; ty text; est float8; actual bigint; q text;
+DECLARE ty text;
 BEGIN
-	FOR c, ty IN VALUES ('u', 'uid11'), ('t', 'timeid'), ('f', 'ulidflake'), ('l', 'ulid'), ('e', 'euid') LOOP
-		q := format('SELECT * FROM est_ids WHERE ' || cond, c, ty);
-		est := est_rows(q);
-		EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO actual;
-		col := c;
-		ratio_ok := CASE WHEN greatest(est, 1) / greatest(actual, 1) BETWEEN 1 / factor AND factor
-		                 THEN format('within %sx', factor)
-		                 ELSE format('%s estimated, %s rows', est, actual) END;
+	FOR col, ty IN VALUES ('u', 'uid11'), ('t', 'timeid'), ('f', 'ulidflake'), ('l', 'ulid'), ('e', 'euid') LOOP
+		ratio_ok := est_within(format('SELECT * FROM est_ids WHERE ' || cond, col, ty), factor);
 		RETURN NEXT;
 	END LOOP;
 END $$;
@@ -85,15 +88,9 @@ BEGIN
 END $$;
 -- est / actual of a condition on each type's partitioned table, against a factor.
 CREATE FUNCTION estp_ratio(cond text, factor float8) RETURNS TABLE (ty text, ratio_ok text) LANGUAGE plpgsql AS $$
-DECLARE est float8; actual bigint; q text;
 BEGIN
 	FOREACH ty IN ARRAY ARRAY['uid11', 'timeid', 'ulidflake', 'ulid', 'euid'] LOOP
-		q := format('SELECT * FROM estp_%s WHERE ' || cond, ty, ty);
-		est := est_rows(q);
-		EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO actual;
-		ratio_ok := CASE WHEN greatest(est, 1) / greatest(actual, 1) BETWEEN 1 / factor AND factor
-		                 THEN format('within %sx', factor)
-		                 ELSE format('%s estimated, %s rows', est, actual) END;
+		ratio_ok := est_within(format('SELECT * FROM estp_%s WHERE ' || cond, ty, ty), factor);
 		RETURN NEXT;
 	END LOOP;
 END $$;
@@ -107,4 +104,5 @@ DROP FUNCTION estp_ratio(text, float8);
 DROP TABLE estp_uid11, estp_timeid, estp_ulidflake, estp_ulid, estp_euid;
 DROP TABLE est_ids;
 DROP FUNCTION est_ratio(text, float8);
+DROP FUNCTION est_within(text, float8);
 DROP FUNCTION est_rows(text);
