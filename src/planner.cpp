@@ -517,12 +517,15 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
 		free_attstatsslot(&sslot);
 	}
-	double now_rows, counted_rows;
-	row_counts(root, &vardata, &now_rows, &counted_rows);
-	/* Statistics extended by relation_stats() below hold the new rows already. */
-	const double new_rows = now_rows > counted_rows && vardata.freefunc != free_extended_stats
-								? now_rows - counted_rows
-								: 0.0;
+	/*
+	 * Statistics extended by relation_stats() below hold the new rows already, and their last
+	 * bound is the index's largest ID.
+	 */
+	const bool extended = vardata.freefunc == free_extended_stats;
+	double now_rows = 0, counted_rows = 0;
+	if (!extended)
+		row_counts(root, &vardata, &now_rows, &counted_rows);
+	const double new_rows = now_rows > counted_rows ? now_rows - counted_rows : 0.0;
 
 	double hist_sel = whole ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
 	double new_sel = hist_sel;
@@ -541,7 +544,8 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 			if (lo < bounds[0] && actual_extreme(root, &vardata, opfamily, false, &extreme))
 				bounds[0] = Min(bounds[0], id_to_double(id_from_datum<V>(extreme)));
 			double top = bounds[n - 1];
-			if (hi > bounds[n - 1] && actual_extreme(root, &vardata, opfamily, true, &extreme))
+			if (hi > bounds[n - 1] && !extended &&
+				actual_extreme(root, &vardata, opfamily, true, &extreme))
 				top = Max(top, id_to_double(id_from_datum<V>(extreme)));
 			/* Rows above the histogram: new rows in time order, else the last bucket grows. */
 			const double above = new_rows > 0 ? ordered : 0.0;
