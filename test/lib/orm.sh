@@ -1,17 +1,6 @@
 # test/lib/orm.sh (sourced after nodes.sh and report.sh, with $work set by nodes_workdir): what
-# test/scripts/orm_python.sh and orm_ruby.sh share: the packages of an install-deps.sh group, a
-# throwaway cluster, databases with the extension, check programs and doc blocks run with their
-# output indented, and the skips counted.
-
-# orm_deps <group>: scripts/install-deps.sh <group>, or exit 1 showing why.
-orm_deps() {
-	if ! bash "$top/scripts/install-deps.sh" "$1" >"$work/deps.log" 2>&1; then
-		cat "$work/deps.log"
-		echo "FAILED: the packages of scripts/install-deps.sh $1 are missing"
-		exit 1
-	fi
-	grep '^install-deps.sh: installing' "$work/deps.log" | head -n 1 || true
-}
+# test/scripts/orm_python.sh and orm_ruby.sh share: a throwaway cluster, databases with the
+# extension, check programs and doc blocks run with their output indented, and the skips counted.
 
 # orm_cluster: a cluster at PGPORT+10 in $work/pg; sets dir and port, exports PGHOST, PGPORT
 # and PGUSER for it.

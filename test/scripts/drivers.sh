@@ -32,18 +32,9 @@ examples=$top/test/drivers
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
 . "$(dirname "$0")/../lib/npm_cache.sh"
+. "$(dirname "$0")/../lib/packages.sh"
 
-if ! bash "$top/scripts/install-deps.sh" drivers >"$work/deps.log" 2>&1; then
-	if [ "$(id -u)" -ne 0 ] && grep -q '^install-deps.sh: missing packages' "$work/deps.log"; then
-		# Not root: installing them is the user's call (make test as root installs them).
-		echo "the drivers' packages are not installed ($(sed -n 's/^install-deps.sh: missing packages: \([^;]*\);.*/\1/p' "$work/deps.log")): run sudo scripts/install-deps.sh drivers (or make test as root) to run this test"
-		exit 77
-	fi
-	cat "$work/deps.log"
-	echo "FAILED: the packages of scripts/install-deps.sh drivers are missing"
-	exit 1
-fi
-grep -q '^install-deps.sh: installing' "$work/deps.log" && head -n 1 "$work/deps.log"
+group_packages drivers "the drivers' packages"
 
 # A TCP port nothing listens on (a connect that fails), from PGPORT+60 up.
 tcp_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }

@@ -43,13 +43,10 @@ doc=$top/docs/orms.md
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
 . "$(dirname "$0")/../lib/npm_cache.sh"
+. "$(dirname "$0")/../lib/packages.sh"
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-	if ! bash "$top/scripts/install-deps.sh" drivers >"$work/deps.log" 2>&1; then
-		cat "$work/deps.log"
-		echo "FAILED: node and npm are missing (scripts/install-deps.sh drivers)"
-		exit 1
-	fi
+	group_packages drivers "node and npm"
 fi
 node_version=$(node -p process.versions.node)
 echo "node $node_version, npm $(npm --version)"

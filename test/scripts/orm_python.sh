@@ -30,8 +30,9 @@ programs=$top/test/orm/python
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
 . "$(dirname "$0")/../lib/orm.sh"
+. "$(dirname "$0")/../lib/packages.sh"
 
-orm_deps orm-python
+group_packages orm-python "the Python ORM test's packages"
 orm_cluster
 
 # Debian's interpreter and packages, whatever python3 comes first on PATH.

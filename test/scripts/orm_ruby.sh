@@ -24,8 +24,9 @@ programs=$top/test/orm/ruby
 nodes_workdir
 . "$(dirname "$0")/../lib/report.sh"
 . "$(dirname "$0")/../lib/orm.sh"
+. "$(dirname "$0")/../lib/packages.sh"
 
-orm_deps orm-ruby
+group_packages orm-ruby "the ActiveRecord test's packages"
 # Debian's interpreter, whatever ruby comes first on PATH.
 ruby=/usr/bin/ruby
 if ! ar=$("$ruby" -e 'require "active_record"; require "pg"; puts ActiveRecord::VERSION::STRING' 2>"$work/ruby.log"); then
