@@ -402,7 +402,8 @@ floor_file_time(std::uint64_t life)
  *    old primary and replayed here was made before its commit's time;
  *  - the last checkpoint's next second, when the clock is behind it (a checkpoint's time is in
  *    the past of a clock that did not go back): after a clean shutdown without the file (its
- *    first run with this library), every ID was made before the shutdown checkpoint's second.
+ *    first run with this library), every ID was made before the shutdown checkpoint's second;
+ * rounded up to a whole millisecond.
  */
 std::int64_t
 restart_floor_us(std::int64_t wall_us, std::uint64_t life)
@@ -421,7 +422,10 @@ restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 			floor = Max(floor, checkpoint_us + 1000000 + tid_max_ahead_us);
 	}
 	pfree(control);
-	return floor;
+	/* The IDs' unit is a whole ms (TID's a us): an ID made in the floor's own ms, before it, has
+	 * that ms, so time after the restart starts at the next whole ms. (A reservation can end
+	 * inside the ms of the last IDs: an ID before its end asks for no new one.) */
+	return (floor + 999) / 1000 * 1000;
 }
 
 /*

@@ -305,6 +305,11 @@ if [ -n "$cluster" ]; then
 			echo "run_tests: SKIPPED: ${skipped[-1]}"
 		else
 			fail "$script (exit status $status)"
+			# A script stopped by set -e says no FAILED line of its own: its last lines say why,
+			# and they go where the matrix's summary picks failures up.
+			if ! grep -q '^FAILED' "$log"; then
+				tail -n 5 "$log" | sed "s|^|run_tests: FAILED:     $(basename "$script"): |"
+			fi
 		fi
 	done
 fi

@@ -113,7 +113,10 @@ round() {
 		bad "$label: no backend of session 2 in pg_stat_activity"
 		return
 	fi
-	kill -9 "$victim"
+	if ! kill -9 "$victim"; then
+		bad "$label: backend $victim of session 2 was gone before the kill; session 2 said: $(cat "$work/err1-2")"
+		return
+	fi
 	wait_gone 30 "${pids[@]}"
 	# The postmaster notices, terminates the other backends, reinitializes and accepts again.
 	deadline=$((SECONDS + TIMEOUT))
@@ -143,8 +146,12 @@ round() {
 		"acknowledged transactions: $(cat "$work"/ack1-* | wc -l)"
 
 	# What the clients saw acknowledged is there.
-	Q -c "CREATE TABLE ack (s int, i int, xid uid11, tid timeid, ulidflake ulidflake, ulid ulid, euid euid)"
-	cat "$work"/ack1-* | Q -c "COPY ack FROM STDIN (DELIMITER ' ')"
+	if ! Q -c "CREATE TABLE ack (s int, i int, xid uid11, tid timeid, ulidflake ulidflake, ulid ulid, euid euid)" ||
+		! cat "$work"/ack1-* | Q -c "COPY ack FROM STDIN (DELIMITER ' ')"; then
+		bad "$label: the acknowledgements could not be loaded; their last lines:"
+		tail -n 2 "$work"/ack1-*
+		return
+	fi
 	for k in $KINDS; do
 		kind=${k%%:*}
 		check "$label: $kind: every acknowledged ID survived the crash with its session and number" \

@@ -13,9 +13,10 @@
 # more than a quarter of its seconds (the generators go on while the clock is behind, at half its
 # rate; they are not stuck in one time unit). Then a primary and a streaming standby: run 1 on the primary, the
 # standby replays it, the primary is killed, the standby's clock steps 7 s back and it is promoted,
-# run 2 on it: again no ID twice, and run 2 after run 1.
+# run 2 on it: again no ID twice, and run 2 after run 1. Last, the edge of a reservation that ends
+# inside the millisecond of the last IDs before a crash (edge(), below).
 #
-# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..62.
+# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63.
 # Exit status 77 when libfaketime is not installed.
 set -euo pipefail
 trap '' PIPE
@@ -170,11 +171,61 @@ failover() {
 	check "failover" "$sdir" "$sport" 2
 }
 
+# edge: the floor file reserves up to a time inside the millisecond of the last IDs made (an ID
+# made before the reservation's end asks for no new one, so the file can end a few microseconds
+# after it), the server crashes and comes back with its clock far behind: the IDs made after the
+# restart must still sort after those, whose unit is that whole millisecond. The file is written
+# here as it stood then: the ms kinds' last IDs in one millisecond, the reservation ending 1 us
+# after the clock read just after them.
+edge() {
+	local dir=$work/edge port=$((PGPORT + 63)) file=$work/edge.faketime floor=$work/edge/data/idtypes_generator.floor
+	local kinds="xid ulidflake ulid_mono euid" k got t_us n tries ids inserts
+	ids="SELECT generate_xid() AS xid, generate_ulidflake() AS ulidflake,
+	            generate_ulid_monotonic() AS ulid_mono, generate_euid() AS euid, clock_timestamp() AS t"
+	inserts=$(for k in $kinds; do printf ', i_%s AS (INSERT INTO r_%s SELECT run, %s FROM ids)' "$k" "$k" "$k"; done)
+	faketime_start "$dir" "$port" "$file" -c "$(preload_setting)"
+	setup "$dir" "$port"
+	# With the clock behind the last checkpoint the floor is that checkpoint's next second and
+	# more: these IDs come over two seconds after it, so that the floor is the file's.
+	node_psql "$dir" "$port" -d fl -c "CHECKPOINT"
+	sleep 2.5
+	for ((tries = 1; tries <= 50; tries++)); do
+		got=$(node_psql "$dir" "$port" -d fl -F ' ' -c "
+			WITH ids AS MATERIALIZED (SELECT 1 AS run, * FROM ($ids) g) $inserts
+			SELECT (extract(epoch FROM t) * 1000000)::bigint,
+			       (SELECT count(DISTINCT x) FROM (VALUES (xid_timestamp(xid)), (ulidflake_timestamp(ulidflake)),
+			           (ulid_timestamp(ulid_mono)), (euid_timestamp(euid)), (date_trunc('milliseconds', t))) v(x))
+			FROM ids")
+		read -r t_us n <<<"$got"
+		[ "$n" = 1 ] && break
+	done
+	kill_node "$dir"
+	if [ "$n" != 1 ] || [ ! -f "$floor" ]; then
+		bad "edge: in 50 tries the four kinds' IDs and the clock were never in one millisecond ($got), or no floor file"
+		return
+	fi
+	printf '%020d %020d\n' "$((t_us + 1))" 1 >"$floor" # > keeps the server user's file
+	faketime_set "$file" "-180"
+	faketime_start "$dir" "$port" "$file" -c "$(preload_setting)"
+	node_psql "$dir" "$port" -d fl -c "WITH ids AS MATERIALIZED (SELECT 2 AS run, * FROM ($ids) g) $inserts SELECT" >/dev/null
+	for k in $kinds; do
+		got=$(node_psql "$dir" "$port" -d fl -c "
+			SELECT (SELECT min(id) FROM r_$k WHERE run = 2) > (SELECT max(id) FROM r_$k WHERE run = 1)")
+		if [ "$got" = t ]; then
+			ok "edge: $k: the crash's file reserved to 1 us after the last ID (try $tries); 180 s behind, the next ID sorts after it"
+		else
+			bad "edge: $k: with the file reserved to 1 us after the last ID, the ID after the restart sorts before it ($got)"
+		fi
+	done
+	node_stop "$dir" "$port"
+}
+
 start=$SECONDS
 restarts "preloaded" -c "$(preload_setting)"
 restarts "not preloaded"
 failover
+edge
 echo "restart_floor.sh on PostgreSQL $major: $((SECONDS - start)) s"
 # Per restarts: two clock checks, a check per kind, the progress check; failover: the promotion
-# and a check per kind.
-finish $((2 * (2 + 6 + 1) + 1 + 6))
+# and a check per kind; edge: a check per ms kind.
+finish $((2 * (2 + 6 + 1) + 1 + 6 + 4))
