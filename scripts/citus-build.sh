@@ -6,10 +6,11 @@
 #
 # The source is citus-14.0.1.tar.gz in the vendor directory $IDTYPES_VENDOR_DIR, checked against
 # that directory's SHA256SUMS before it is unpacked; exit status 3 when there is none (a clone of the
-# repository alone: test/scripts/citus.sh then skips). Citus 14 supports PostgreSQL 16-18. The build
-# packages come from apt (scripts/install-deps.sh citus); the build tree is kept under
-# ${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/<major>, and a server that already has this
-# Citus installed is left as it is.
+# repository alone: test/scripts/citus.sh then skips), 4 when it is not installed and this user
+# cannot install it (not root). Citus 14 supports PostgreSQL 16-18. The build packages come from
+# apt (scripts/install-deps.sh citus); the build tree is kept under
+# ${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/<major> (a user's ~/.cache/idtypes-citus), and a
+# server that already has this Citus installed is left as it is.
 set -euo pipefail
 
 version=14.0.1
@@ -55,9 +56,16 @@ if ! (cd "$vendor" && grep -F " $tarball" SHA256SUMS | sha256sum --check --stric
 	exit 1
 fi
 
+# Installing writes into the server's directories (and the build packages come from apt): as a
+# user who cannot write there, exit status 4 (test/scripts/citus.sh then skips, saying so).
+if [ "$(id -u)" -ne 0 ] && { [ ! -w "$libdir" ] || [ ! -w "$extdir" ]; }; then
+	echo "citus-build.sh: installing Citus into $libdir needs root" >&2
+	exit 4
+fi
 bash "$here/install-deps.sh" citus
 
-cache=${IDTYPES_CITUS_CACHE:-/var/cache/idtypes-citus}/$major
+if [ "$(id -u)" -eq 0 ]; then cache_root=/var/cache/idtypes-citus; else cache_root=${XDG_CACHE_HOME:-$HOME/.cache}/idtypes-citus; fi
+cache=${IDTYPES_CITUS_CACHE:-$cache_root}/$major
 rm -rf "$cache"
 mkdir -p "$cache"
 tar -xzf "$vendor/$tarball" -C "$cache"

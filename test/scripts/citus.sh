@@ -16,7 +16,8 @@
 #   - every result the same with citus.enable_binary_protocol on and off.
 #
 # Run by test/run_tests.sh (PG_CONFIG, PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
-# Exit status 77 on servers Citus 14 does not support, and where its source is not at hand.
+# Exit status 77 on servers Citus 14 does not support, where its source is not at hand, and where
+# Citus is not installed and this user cannot install it.
 set -euo pipefail
 trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,6 +36,9 @@ bash "$here/../../scripts/citus-build.sh" "$PG_CONFIG" || status=$?
 if [ "$status" -eq 3 ]; then
 	# A clone has no Citus source (it is not ours to ship); CI's matrix still requires this test.
 	echo "no Citus 14.0.1 source: put citus-14.0.1.tar.gz (and its SHA256SUMS line) in a directory named by IDTYPES_VENDOR_DIR to run this test"
+	exit 77
+elif [ "$status" -eq 4 ]; then
+	echo "Citus 14.0.1 is not installed in this server and installing it needs root: run make test as root to run this test"
 	exit 77
 elif [ "$status" -ne 0 ]; then
 	echo "FAILED: Citus did not build"
