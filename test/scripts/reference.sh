@@ -19,7 +19,9 @@ psql_q -d idt_reference -c "CREATE EXTENSION idtypes"
 members="SELECT classid, objid FROM pg_depend
 	WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e'
 	  AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'idtypes')"
-psql_q -d idt_reference -F $'\t' -c "LOAD 'idtypes'" -c "
+# The settings exist once the library is loaded: through one of its functions, which finds the
+# library where CREATE EXTENSION did (LOAD 'idtypes' looks only in the server's own directory).
+psql_q -d idt_reference -F $'\t' -c "DO \$\$ BEGIN PERFORM idtypes_version(); END \$\$" -c "
 WITH m AS ($members)
 SELECT 'function', p.proname, '' FROM m JOIN pg_proc p ON m.classid = 'pg_proc'::regclass AND p.oid = m.objid
 UNION
