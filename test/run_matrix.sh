@@ -45,6 +45,9 @@ declare -A may_skip=(
 # with the generator state shared by the cluster without preload (17+). Each adds about as much as
 # the host's UBSan run (6-7 minutes) to its server's lane.
 ubsan_chroot_majors="19"
+# USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
+# server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
+user_majors="17"
 # Cross-server tests (test/cross/*.sh): old and new major, both packaged by the new one's release
 # (sid: 18 and 19); they run in the new major's chroot.
 cross_pairs=("18 19")
@@ -91,6 +94,12 @@ ubsan() {
 	IDTYPES_PG_MAJOR=$1 bash scripts/install-deps.sh base &&
 		UBSAN=1 IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 PG_CONFIG="/usr/lib/postgresql/$1/bin/pg_config" \
 			bash "$copy/test/run_tests.sh"
+}
+
+# as_user <major>: the suite in the major's chroot as a user without root (scripts/as-user.sh), the
+# way the README's `make test` runs without sudo: the extension staged, servers run as that user.
+as_user() {
+	IDTYPES_SKIP_UNIT=1 bash scripts/chroot.sh "$1" bash scripts/as-user.sh make --no-print-directory test
 }
 
 # ubsan_chroot <major>: the same in the major's chroot (scripts/chroot.sh copies the checkout in
@@ -184,6 +193,11 @@ server_lane() {
 	if [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_chroot_majors " == *" $v "* ]] &&
 		[ "$release" != "$host_release" ]; then
 		job "$n-3" "PostgreSQL $v, UBSan ($release chroot)" "$v" ubsan_chroot "$v"
+	fi
+	# As a user without root, on the majors of user_majors (after the server's run there, which
+	# installed the packages the tests need).
+	if [ "${USER_TOO:-0}" = 1 ] && [[ " $user_majors " == *" $v "* ]] && [ "$release" != "$host_release" ]; then
+		job "$n-3u" "PostgreSQL $v as a user ($release chroot)" "$v" as_user "$v"
 	fi
 	# The package test, in the release's chroot: after the server's run there (it removes what
 	# that run installed). The host's server runs outside that chroot: its package test has a lane

@@ -142,10 +142,13 @@ else
 	if [ "$state" = 0A000 ]; then ok "its SQLSTATE is 0A000"; else bad "SQLSTATE '$state', not 0A000"; fi
 fi
 
-# The setting is node-wide: a session cannot change it.
-got=$(on 1 -d idt_node -c "LOAD 'idtypes'" \
+# The setting is node-wide: a session cannot change it. The library is loaded through one of its
+# functions, found where CREATE EXTENSION found it (LOAD 'idtypes' looks only in the server's own
+# directory, which a staged run does not use).
+load="DO \$\$ BEGIN PERFORM idtypes_version(); END \$\$"
+got=$(on 1 -d idt_node -c "$load" \
 	-c "SELECT setting || ' ' || context FROM pg_settings WHERE name = 'idtypes.node_id'")
 if [ "$got" = "1 sighup" ]; then ok "idtypes.node_id is 1 on node 1, context sighup"; else bad "idtypes.node_id: '$got'"; fi
-got=$(on 1 -d idt_node -v VERBOSITY=verbose -c "LOAD 'idtypes'" -c "SET idtypes.node_id = 2" 2>&1 || true)
+got=$(on 1 -d idt_node -v VERBOSITY=verbose -c "$load" -c "SET idtypes.node_id = 2" 2>&1 || true)
 if grep -q "55P02" <<<"$got"; then ok "SET idtypes.node_id in a session fails (55P02)"; else bad "SET idtypes.node_id gave: $got"; fi
 finish $((expected + 2))
