@@ -179,10 +179,14 @@ failover() {
 # after the clock read just after them.
 edge() {
 	local dir=$work/edge port=$((PGPORT + 63)) file=$work/edge.faketime floor=$work/edge/data/idtypes_generator.floor
-	local kinds="xid ulidflake ulid_mono euid" k got t_us n tries ids inserts
-	ids="SELECT generate_xid() AS xid, generate_ulidflake() AS ulidflake,
-	            generate_ulid_monotonic() AS ulid_mono, generate_euid() AS euid, clock_timestamp() AS t"
-	inserts=$(for k in $kinds; do printf ', i_%s AS (INSERT INTO r_%s SELECT run, %s FROM ids)' "$k" "$k" "$k"; done)
+	local kinds="xid ulidflake ulid_mono euid" k got t_us n tries ids= inserts= times=
+	# From test/lib/kinds.sh: each kind's generator, then the clock; its table; its ID's time.
+	for k in $kinds; do
+		ids+="$(gen_of "$k") AS $k, "
+		inserts+=", i_$k AS (INSERT INTO r_$k SELECT run, $k FROM ids)"
+		times+="($(type_of "$k")_timestamp($k)), "
+	done
+	ids="SELECT ${ids}clock_timestamp() AS t"
 	faketime_start "$dir" "$port" "$file" -c "$(preload_setting)"
 	setup "$dir" "$port"
 	# With the clock behind the last checkpoint the floor is that checkpoint's next second and
@@ -193,8 +197,7 @@ edge() {
 		got=$(node_psql "$dir" "$port" -d fl -F ' ' -c "
 			WITH ids AS MATERIALIZED (SELECT 1 AS run, * FROM ($ids) g) $inserts
 			SELECT (extract(epoch FROM t) * 1000000)::bigint,
-			       (SELECT count(DISTINCT x) FROM (VALUES (xid_timestamp(xid)), (ulidflake_timestamp(ulidflake)),
-			           (ulid_timestamp(ulid_mono)), (euid_timestamp(euid)), (date_trunc('milliseconds', t))) v(x))
+			       (SELECT count(DISTINCT x) FROM (VALUES $times(date_trunc('milliseconds', t))) v(x))
 			FROM ids")
 		read -r t_us n <<<"$got"
 		[ "$n" = 1 ] && break
