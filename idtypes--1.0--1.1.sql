@@ -22,6 +22,14 @@ ALTER FUNCTION timeid_contained(timeid, timeidrange) LEAKPROOF;
 ALTER FUNCTION ulidflake_contained(ulidflake, ulidflakerange) LEAKPROOF;
 ALTER FUNCTION ulid_contained(ulid, ulidrange) LEAKPROOF;
 ALTER FUNCTION euid_contained(euid, euidrange) LEAKPROOF;
+ALTER FUNCTION generate_xid() PARALLEL RESTRICTED;
+ALTER FUNCTION generate_tid() PARALLEL RESTRICTED;
+ALTER FUNCTION generate_tid(int4) PARALLEL RESTRICTED;
+ALTER FUNCTION generate_ulidflake() PARALLEL RESTRICTED;
+ALTER FUNCTION generate_ulidflake(int4) PARALLEL RESTRICTED;
+ALTER FUNCTION generate_ulid_monotonic() PARALLEL RESTRICTED;
+ALTER FUNCTION generate_euid() PARALLEL RESTRICTED;
+ALTER FUNCTION generate_euid(int4) PARALLEL RESTRICTED;
 ALTER FUNCTION idtypes_version() STABLE;
 
 -- ------------------------------------------------------------------------------------------------
@@ -872,7 +880,7 @@ COMMENT ON FUNCTION euid_starts_with_recheck(euid, text) IS 'the euid ^@ text te
 
 CREATE FUNCTION generate_uid11_xid() RETURNS uid11
 AS 'MODULE_PATHNAME', 'generate_xid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_uid11_xid() IS 'alias of generate_xid(): a new uid11 of the xid profile, strictly increasing';
 
 CREATE FUNCTION generate_uid11_xid_at(ts timestamptz) RETURNS uid11
@@ -897,12 +905,12 @@ COMMENT ON FUNCTION uid11_prefix_time_range(text) IS 'alias of xid_prefix_time_r
 
 CREATE FUNCTION generate_timeid() RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_timeid() IS 'alias of generate_tid(): a new timeid with the default clock id';
 
 CREATE FUNCTION generate_timeid(clock_id int4) RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_timeid(int4) IS 'alias of generate_tid(int4): a new timeid with the given clock id';
 
 CREATE FUNCTION generate_timeid_at(ts timestamptz) RETURNS timeid

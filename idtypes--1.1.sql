@@ -974,7 +974,7 @@ COMMENT ON FUNCTION idtypes_generator_scope() IS
 
 CREATE FUNCTION generate_xid() RETURNS uid11
 AS 'MODULE_PATHNAME', 'generate_xid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_xid() IS 'a new uid11 of the xid profile (ms since 2011-11-11T11:11:11.111Z | 22 random bits), strictly increasing';
 
 CREATE FUNCTION generate_uid11() RETURNS uid11
@@ -984,22 +984,22 @@ COMMENT ON FUNCTION generate_uid11() IS 'a new uid11 of the fullrand profile: 64
 
 CREATE FUNCTION generate_tid() RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_tid() IS 'a new timeid: micros = max(now, last + 1), clock id from idtypes.tid_clock_id or chosen by idtypes';
 
 CREATE FUNCTION generate_tid(clock_id int4) RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_tid(int4) IS 'a new timeid with the given clock id (0..1023)';
 
 CREATE FUNCTION generate_ulidflake() RETURNS ulidflake
 AS 'MODULE_PATHNAME', 'generate_ulidflake'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_ulidflake() IS 'a new stand-alone ulidflake (20 random bits), strictly increasing';
 
 CREATE FUNCTION generate_ulidflake(sid int4) RETURNS ulidflake
 AS 'MODULE_PATHNAME', 'generate_ulidflake'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_ulidflake(int4) IS 'a new scalable ulidflake (15 random bits | sid 0..31), strictly increasing';
 
 CREATE FUNCTION generate_ulid() RETURNS ulid
@@ -1009,17 +1009,17 @@ COMMENT ON FUNCTION generate_ulid() IS 'a new ulid as the spec says: 48-bit ms |
 
 CREATE FUNCTION generate_ulid_monotonic() RETURNS ulid
 AS 'MODULE_PATHNAME', 'generate_ulid_monotonic'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_ulid_monotonic() IS 'a new ulid, the previous + 1 within the same millisecond: strictly increasing';
 
 CREATE FUNCTION generate_euid() RETURNS euid
 AS 'MODULE_PATHNAME', 'generate_euid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_euid() IS 'a new euid without extension, strictly increasing';
 
 CREATE FUNCTION generate_euid(extension int4) RETURNS euid
 AS 'MODULE_PATHNAME', 'generate_euid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_euid(int4) IS 'a new euid carrying the extension (0..32767), strictly increasing';
 
 CREATE FUNCTION generate_xid_at(ts timestamptz) RETURNS uid11
@@ -2320,7 +2320,7 @@ COMMENT ON FUNCTION euid_starts_with_recheck(euid, text) IS 'the euid ^@ text te
 
 CREATE FUNCTION generate_uid11_xid() RETURNS uid11
 AS 'MODULE_PATHNAME', 'generate_xid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_uid11_xid() IS 'alias of generate_xid(): a new uid11 of the xid profile, strictly increasing';
 
 CREATE FUNCTION generate_uid11_xid_at(ts timestamptz) RETURNS uid11
@@ -2345,12 +2345,12 @@ COMMENT ON FUNCTION uid11_prefix_time_range(text) IS 'alias of xid_prefix_time_r
 
 CREATE FUNCTION generate_timeid() RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_timeid() IS 'alias of generate_tid(): a new timeid with the default clock id';
 
 CREATE FUNCTION generate_timeid(clock_id int4) RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_timeid(int4) IS 'alias of generate_tid(int4): a new timeid with the given clock id';
 
 CREATE FUNCTION generate_timeid_at(ts timestamptz) RETURNS timeid

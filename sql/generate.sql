@@ -143,6 +143,15 @@ SELECT timeid_clock_id(generate_tid()) AS from_guc, timeid_clock_id(generate_tid
 RESET idtypes.tid_clock_id;
 SET idtypes.tid_clock_id = 1024;
 
+-- generate_tid_at() is deterministic: a TID has no random bits, so the same time and clock id
+-- give the same TID (a backfill from repeated times must vary the clock id); the other _at
+-- variants draw fresh random bits at every call (the wide ones checked here: 80 and 64 bits).
+SELECT count(DISTINCT generate_tid_at('2024-07-19 16:40:46.480310+00', 5)) AS tid_at_same,
+	count(DISTINCT generate_tid_at('2024-07-19 16:40:46.480310+00', n % 1024)) AS tid_at_clock_ids,
+	count(DISTINCT generate_ulid_at('2024-07-19 16:40:46.480310+00')) AS ulid_at,
+	count(DISTINCT generate_euid_at('2024-07-19 16:40:46.480310+00')) AS euid_at
+FROM generate_series(1, 1000) n;
+
 -- The _at variants carry the given time, at the format's unit.
 SELECT xid_timestamp(generate_xid_at('2024-07-19 16:40:46.480310+00')) AS xid,
 	timeid_timestamp(generate_tid_at('2024-07-19 16:40:46.480310+00')) AS tid,

@@ -41,6 +41,24 @@ GENERATORS = [
 ]
 
 
+# The generators with monotonic state: PARALLEL RESTRICTED from 1.1 on, so that a parallel query
+# calls them in the leader only, one state stepping in the order the rows are made (parallel
+# workers each had a state and a backend slot of their own, their IDs interleaving). The others
+# (random, or a given time) stay PARALLEL SAFE.
+MONOTONIC = {"generate_xid", "generate_tid", "generate_ulidflake", "generate_ulid_monotonic",
+             "generate_euid"}
+
+
+def parallel(name):
+    return "RESTRICTED" if name in MONOTONIC else "SAFE"
+
+
+def changed_in_1_1():
+    """For the update script: the monotonic generators, PARALLEL SAFE in 1.0."""
+    return "".join(f"ALTER FUNCTION {name}({arg_types(args)}) PARALLEL RESTRICTED;\n"
+                   for name, args, *_ in GENERATORS if name in MONOTONIC)
+
+
 def arg_types(args):
     return ", ".join(a.split()[-1] for a in args.split(", ")) if args else ""
 
@@ -59,6 +77,6 @@ COMMENT ON FUNCTION idtypes_generator_scope() IS
     for name, args, ret, sym, comment in GENERATORS:
         out.append(f"CREATE FUNCTION {name}({args}) RETURNS {ret}\n"
                    f"AS 'MODULE_PATHNAME', '{sym}'\n"
-                   f"LANGUAGE C VOLATILE STRICT PARALLEL SAFE;\n")
+                   f"LANGUAGE C VOLATILE STRICT PARALLEL {parallel(name)};\n")
         out.append(f"COMMENT ON FUNCTION {name}({arg_types(args)}) IS '{comment}';\n\n")
     return "".join(out)

@@ -214,8 +214,10 @@ def changed_in_1_1():
         out.append(f"DROP CAST ({t} AS uuid);\nDROP CAST (uuid AS {t});\n")
         out.append(uuid_casts(t))
     import gen_extras
+    import gen_generators
     import gen_ranges
     out.append(gen_ranges.changed_in_1_1())
+    out.append(gen_generators.changed_in_1_1())
     out.append(gen_extras.VERSION_STABLE)
     return "".join(out)
 
@@ -426,8 +428,9 @@ def ranges_1_1():
 # function with the same properties, so each name is a documented alias of the other.
 # (name, arguments, return type, the original it aliases, its properties, what it does)
 GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL SAFE"
+MONOTONIC_GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED"  # see gen_generators.MONOTONIC
 TYPE_NAMED_ALIASES = [
-    ("generate_uid11_xid", "", "uid11", "generate_xid", GENERATOR,
+    ("generate_uid11_xid", "", "uid11", "generate_xid", MONOTONIC_GENERATOR,
      "a new uid11 of the xid profile, strictly increasing"),
     ("generate_uid11_xid_at", "ts timestamptz", "uid11", "generate_xid_at", GENERATOR,
      "a uid11 (xid profile) for the given time"),
@@ -437,9 +440,9 @@ TYPE_NAMED_ALIASES = [
      "the 22 random bits of a uid11 read as an xid"),
     ("uid11_prefix_time_range", "prefix text", "tstzrange", "xid_prefix_time_range", PURE,
      "the xid times of a uid11 prefix"),
-    ("generate_timeid", "", "timeid", "generate_tid", GENERATOR,
+    ("generate_timeid", "", "timeid", "generate_tid", MONOTONIC_GENERATOR,
      "a new timeid with the default clock id"),
-    ("generate_timeid", "clock_id int4", "timeid", "generate_tid", GENERATOR,
+    ("generate_timeid", "clock_id int4", "timeid", "generate_tid", MONOTONIC_GENERATOR,
      "a new timeid with the given clock id"),
     ("generate_timeid_at", "ts timestamptz", "timeid", "generate_tid_at", GENERATOR,
      "a timeid for the given time, with the default clock id"),

@@ -1,0 +1,57 @@
+-- The generators in parallel queries. The monotonic generators are PARALLEL RESTRICTED: a
+-- parallel plan calls them in the leader only, one state stepping in the order the rows are
+-- made, so their IDs increase in that order (a CREATE TABLE AS stores them in it) and none
+-- repeats; the others (random, or a given time) are PARALLEL SAFE and may run in the workers.
+SELECT p.oid::regprocedure AS function, p.proparallel
+FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idtypes'
+WHERE p.proname LIKE 'generate%'
+ORDER BY p.proparallel, p.oid::regprocedure::text;
+
+CREATE TABLE par_src AS SELECT n FROM generate_series(1, 200000) n;
+ANALYZE par_src;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+
+-- The plan scans in the workers and calls the generator above the Gather.
+CREATE FUNCTION par_plan(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q INTO plan;
+	RETURN format('top: %s, workers launched: %s', plan->0->'Plan'->>'Node Type',
+				  (plan->0->'Plan'->>'Workers Launched')::int > 0);
+END $$;
+SELECT par_plan('CREATE TABLE par_ids AS SELECT generate_tid() FROM par_src WHERE n % 2 = 0');
+DROP TABLE par_ids;
+
+-- Each generator, in a CREATE TABLE AS over the parallel scan: no ID twice, and (monotonic
+-- ones) strictly increasing in the order stored.
+CREATE FUNCTION par_check(gen text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	distinct_ok bool;
+	increasing bool;
+BEGIN
+	EXECUTE format('CREATE TABLE par_ids AS SELECT %s AS id FROM par_src WHERE n %% 2 = 0', gen);
+	EXECUTE 'SELECT count(*) = 100000 AND count(DISTINCT id) = 100000 FROM par_ids' INTO distinct_ok;
+	EXECUTE 'SELECT bool_and(id > p) FROM (SELECT id, lag(id) OVER (ORDER BY ctid) p FROM par_ids) s
+			 WHERE p IS NOT NULL' INTO increasing;
+	DROP TABLE par_ids;
+	RETURN format('%s: distinct %s, increasing %s', gen, distinct_ok, increasing);
+END $$;
+SELECT par_check(g) FROM (VALUES ('generate_xid()'), ('generate_tid()'), ('generate_tid(7)'),
+	('generate_ulidflake()'), ('generate_ulidflake(3)'), ('generate_ulid_monotonic()'),
+	('generate_euid()'), ('generate_euid(9)'), ('generate_uid11_xid()'), ('generate_timeid()')) v(g);
+-- Random generators: no ID twice (their order is random).
+SELECT par_check(g) ~ 'distinct t' FROM (VALUES ('generate_ulid()'), ('generate_uid11()')) v(g);
+
+DROP TABLE par_src;
+DROP FUNCTION par_plan(text), par_check(text);
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;

@@ -1,0 +1,330 @@
+/* floor_file.cpp: the floor file, idtypes_generator.floor in the data directory: its format and
+ * checks, the reservation synced before IDs go out, and the record each backend slot leaves for
+ * the next backend of that slot. */
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "state.h"
+
+extern "C" {
+#include "miscadmin.h"
+#include "storage/fd.h"
+#include "storage/ipc.h"
+}
+
+/*
+ * The file is text, so that a person can read (and, stopped, repair) it:
+ *
+ *   bytes 0-41:  "<until> <life>\n", two 20-digit numbers: the reservation. No monotonic
+ *                generator of this data directory has handed out a time at or after until
+ *                (Unix microseconds); life is the state that wrote it (apply_restart_floor).
+ *   byte 64 + 32 * slot, with per-backend state (15-16 without preload): "<until> <in use>\n", a
+ *                20-digit and a 10-digit number, the record of a backend slot: no ID of a backend
+ *                that had the slot reached until; in use 1 while a backend of the slot generates
+ *                (it sets 0 at its exit, with until just after its last ID).
+ *
+ * A record that does not read so is damaged: it is reported and no longer relied on.
+ */
+
+namespace gen
+{
+
+const char *const floor_file = "idtypes_generator.floor";
+
+namespace
+{
+
+constexpr int reservation_len = 42;
+constexpr off_t slot_area = 64;
+constexpr int slot_len = 32;
+
+/* Past the last time of every ID type (ulid's 48-bit milliseconds): such a time is damage. */
+constexpr std::int64_t max_time_us = static_cast<std::int64_t>(idt::ulid_max_ms + 1) * 1000;
+
+/* n decimal digits, and nothing else. */
+bool
+read_digits(const char *p, int n, std::uint64_t &v)
+{
+	v = 0;
+	for (int i = 0; i < n; i++)
+	{
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+		const unsigned d = static_cast<unsigned>(p[i] - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	return true;
+}
+
+/* "<20 digits> <width digits>\n" in len bytes. */
+floor_record
+parse_record(const char *buf, ssize_t len, int width)
+{
+	if (len < 0)
+		return {floor_record::damaged, 0, 0, "it could not be read"};
+	if (len == 0)
+		return {floor_record::damaged, 0, 0, "it is empty"};
+	/* The shape, as far as the bytes go: digits, a space, digits, a newline. */
+	const int full = 20 + 1 + width + 1;
+	for (int i = 0; i < Min(len, static_cast<ssize_t>(full)); i++)
+	{
+		const bool digit = buf[i] >= '0' && buf[i] <= '9';
+		if (i == 20 ? buf[i] != ' ' : i == full - 1 ? buf[i] != '\n' : !digit)
+			return {floor_record::damaged, 0, 0, "it does not hold a time"};
+	}
+	if (len < full)
+		return {floor_record::damaged, 0, 0, "it is cut short"};
+	std::uint64_t until, second;
+	if (!read_digits(buf, 20, until) || !read_digits(buf + 21, width, second))
+		return {floor_record::damaged, 0, 0, "it does not hold a time"};
+	if (until >= static_cast<std::uint64_t>(max_time_us))
+		return {floor_record::damaged, 0, 0, "its time is past the range of every ID type"};
+	return {floor_record::ok, static_cast<std::int64_t>(until), second, nullptr};
+}
+
+floor_record
+read_reservation(int fd)
+{
+	char buf[reservation_len];
+	return parse_record(buf, pread(fd, buf, sizeof(buf), 0), 20);
+}
+
+/* A slot's record; absent where the file ends before it or it was never written (zero bytes). */
+floor_record
+read_slot(int fd, int slot)
+{
+	char buf[slot_len];
+	const ssize_t n = pread(fd, buf, sizeof(buf), slot_area + static_cast<off_t>(slot) * slot_len);
+	bool unwritten = n >= 0;
+	for (ssize_t i = 0; i < n; i++)
+		unwritten = unwritten && buf[i] == '\0';
+	if (unwritten)
+		return {floor_record::absent, 0, 0, nullptr};
+	return parse_record(buf, n, 10);
+}
+
+bool
+write_at(int fd, const char *buf, int len, off_t offset)
+{
+	errno = 0;
+	if (pwrite(fd, buf, len, offset) == len)
+		return true;
+	if (errno == 0)
+		errno = ENOSPC;
+	return false;
+}
+
+void
+write_reservation(int fd, std::int64_t until_us, std::uint64_t life, const char *path)
+{
+	char buf[reservation_len + 1];
+	snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(until_us),
+			 static_cast<unsigned long long>(life));
+	if (!write_at(fd, buf, reservation_len, 0))
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", path)));
+	if (pg_fdatasync(fd) != 0)
+		ereport(data_sync_elevel(ERROR),
+				(errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", path)));
+}
+
+bool
+write_slot(int fd, int slot, std::int64_t until_us, unsigned in_use)
+{
+	char buf[slot_len + 1];
+	snprintf(buf, sizeof(buf), "%020lld %010u\n", static_cast<long long>(until_us), in_use);
+	return write_at(fd, buf, slot_len, slot_area + static_cast<off_t>(slot) * slot_len);
+}
+
+void
+lock(int fd, int how)
+{
+	/* Backends with a state of their own (15-16 without preload) share the file: one at a time.
+	 * An error closes the file at transaction abort, which drops the lock. */
+	if (flock(fd, how) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
+}
+
+/*
+ * Create the file with an empty reservation, whole or not at all: written and synced under
+ * another name, then linked into place, and its directory entry synced before the lock on it is
+ * let go, so that no backend relies on a file a crash could still take away, and none ever sees
+ * it empty. Returns it open and locked, or -1 when another backend created it first.
+ */
+int
+create_floor_file()
+{
+	char tmp[MAXPGPATH];
+	snprintf(tmp, sizeof(tmp), "%s.%d", floor_file, MyProcPid);
+	(void) unlink(tmp); /* a leftover of a crash of a backend with this pid */
+	const int fd = OpenTransientFile(tmp, O_RDWR | O_CREAT | O_EXCL | PG_BINARY);
+	if (fd < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not create file \"%s\": %m", tmp)));
+	lock(fd, LOCK_EX);
+	write_reservation(fd, 0, 0, tmp);
+	if (link(tmp, floor_file) != 0)
+	{
+		const int err = errno;
+		CloseTransientFile(fd);
+		(void) unlink(tmp);
+		if (err == EEXIST)
+			return -1;
+		errno = err;
+		ereport(ERROR, (errcode_for_file_access(),
+						errmsg("could not link file \"%s\" to \"%s\": %m", tmp, floor_file)));
+	}
+	(void) unlink(tmp);
+	fsync_fname(".", true);
+	return fd;
+}
+
+/* The file open read-write and locked exclusively, created when missing. */
+int
+open_for_update()
+{
+	for (;;)
+	{
+		const int fd = OpenTransientFile(floor_file, O_RDWR | PG_BINARY);
+		if (fd >= 0)
+		{
+			lock(fd, LOCK_EX);
+			return fd;
+		}
+		if (errno != ENOENT)
+			ereport(ERROR,
+					(errcode_for_file_access(),
+					 errmsg("could not open file \"%s\": %m", floor_file),
+					 errdetail("The generators keep their restart floor there: without it they "
+							   "cannot hand out IDs that stay unique after a crash.")));
+		const int created = create_floor_file();
+		if (created >= 0)
+			return created;
+	}
+}
+
+void
+unlock_close(int fd)
+{
+	(void) flock(fd, LOCK_UN);
+	CloseTransientFile(fd);
+}
+
+void
+report_damaged(const floor_record &r, const char *what, const char *done)
+{
+	ereport(WARNING, (errcode(ERRCODE_DATA_CORRUPTED),
+					  errmsg("%s in file \"%s\" is damaged: %s", what, floor_file, r.why),
+					  errdetail("%s", done)));
+}
+
+/* This backend's slot record (per-backend state): claimed, and what it held then. */
+bool slot_claimed = false;
+int claimed_slot = -1;
+std::int64_t claimed_until = 0;
+
+/*
+ * At the exit of a backend that claimed its slot: the slot's record says just after this
+ * backend's last ID, and that the slot is free. Never an error at exit: a record that cannot be
+ * written stays "in use", which the next backend of the slot reads as "rely on the reservation".
+ */
+void
+release_slot(int, Datum)
+{
+	if (!slot_claimed || shared_scope())
+		return;
+	std::int64_t until = claimed_until;
+	const std::int64_t last = active_state().last_us;
+	if (last > 0)
+		until = Max(until, add_sat(last, 1));
+	const int fd = open(floor_file, O_RDWR | PG_BINARY);
+	if (fd < 0)
+	{
+		elog(LOG, "could not open file \"%s\" at backend exit: %m", floor_file);
+		return;
+	}
+	if (flock(fd, LOCK_EX) != 0 || !write_slot(fd, claimed_slot, until, 0))
+		elog(LOG, "could not write file \"%s\" at backend exit: %m", floor_file);
+	(void) flock(fd, LOCK_UN);
+	close(fd);
+	slot_claimed = false;
+}
+
+} /* namespace */
+
+std::int64_t
+reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
+{
+	const int fd = open_for_update();
+	const floor_record held = read_reservation(fd);
+	if (held.kind != floor_record::ok)
+		report_damaged(held, "the reservation", "It is written anew.");
+	std::int64_t result = held.kind == floor_record::ok ? held.until_us : 0;
+	if (held.kind != floor_record::ok || held.until_us < need_us || held.second != life)
+	{
+		result = Max(result, want_us);
+		write_reservation(fd, result, life, floor_file);
+	}
+	unlock_close(fd);
+	return result;
+}
+
+floor_record
+floor_reservation()
+{
+	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
+	if (fd < 0)
+	{
+		if (errno == ENOENT)
+			return {floor_record::absent, 0, 0, nullptr};
+		return {floor_record::damaged, 0, 0, "it could not be opened"};
+	}
+	lock(fd, LOCK_SH);
+	const floor_record r = read_reservation(fd);
+	unlock_close(fd);
+	return r;
+}
+
+std::int64_t
+claim_slot()
+{
+	if (slot_claimed)
+		return claimed_until;
+	const int slot = IDT_BACKEND_SLOT();
+	const int fd = open_for_update();
+	const floor_record r = read_slot(fd, slot);
+	std::int64_t until = r.kind == floor_record::ok ? r.until_us : 0;
+	if (r.kind == floor_record::damaged)
+		report_damaged(r, "the record of this backend's slot",
+					   "This backend's generators go on from the reservation instead.");
+	/* Its last backend did not release it (it died, and the server restarted in place): every ID
+	 * of this server's life lay before the reservation. */
+	if (r.kind == floor_record::damaged || (r.kind == floor_record::ok && r.second != 0))
+	{
+		const floor_record held = read_reservation(fd);
+		if (held.kind == floor_record::ok)
+			until = Max(until, held.until_us);
+	}
+	/* Not synced: the records serve within one life of the server, and the next life takes the
+	 * synced reservation. */
+	const bool written = write_slot(fd, slot, until, 1);
+	unlock_close(fd);
+	if (!written)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", floor_file)));
+	static bool registered = false;
+	if (!registered)
+	{
+		before_shmem_exit(release_slot, 0);
+		registered = true;
+	}
+	slot_claimed = true;
+	claimed_slot = slot;
+	claimed_until = until;
+	return until;
+}
+
+} /* namespace gen */

@@ -1,0 +1,283 @@
+/* state.cpp: the generators' monotonic state and its scope (the cluster's shared memory or each
+ * backend's own), the counter bits given to node ids and backend slots, and the settings. */
+#include "state.h"
+
+extern "C" {
+#include "miscadmin.h"
+#include "port/pg_bitutils.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#if IDT_HAVE_DSM_REGISTRY
+#include "storage/dsm_registry.h"
+#endif
+}
+
+namespace gen
+{
+
+/* ---- settings ---------------------------------------------------------------------------- */
+
+namespace
+{
+const struct config_enum_entry overflow_options[] = {
+	{"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
+
+/*
+ * Tests only: 0 (default) leaves the counters alone; N > 0 keeps at most N counter bits in the
+ * xid and ulidflake fields (the bits above them zero), so a time unit overflows after a few IDs
+ * on any server and under any scope, and idtypes.on_overflow can be tested everywhere.
+ */
+int test_counter_bits = 0;
+} /* namespace */
+
+int on_overflow = OVERFLOW_WAIT;
+int tid_clock_id_setting = -1;
+/*
+ * idtypes.node_id (0..31; -1 when not set) makes the IDs of nodes with different node ids
+ * disjoint: the top node_id_bits of the xid and ulidflake counter fields hold it, and the top
+ * bits of TID's clock id (see tid_default_clock_id). ulid and euid keep their 80/64 random bits.
+ */
+int node_id_setting = -1;
+
+/* ---- the state: shared (preloaded, or 17+) or this backend's ---------------------------- */
+
+namespace
+{
+struct shared_gen_state
+{
+	slock_t mutex; /* held only around a pure core step: no allocation, no error */
+	gen_state state;
+};
+
+gen_state local_state;
+/* The cluster-wide state: in the main shared memory when preloaded, else (17+) a DSM segment. */
+shared_gen_state *shared = nullptr;
+
+shmem_startup_hook_type prev_shmem_startup_hook = nullptr;
+shmem_request_hook_type prev_shmem_request_hook = nullptr;
+
+void
+shmem_request()
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(sizeof(shared_gen_state));
+}
+
+constexpr const char *shared_state_name = "idtypes generator state";
+
+void
+shared_state_init(void *p)
+{
+	auto *s = static_cast<shared_gen_state *>(p);
+	memset(s, 0, sizeof(shared_gen_state));
+	SpinLockInit(&s->mutex);
+}
+
+void
+shmem_startup()
+{
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	bool found;
+	shared = static_cast<shared_gen_state *>(
+		ShmemInitStruct(shared_state_name, sizeof(shared_gen_state), &found));
+	if (!found)
+		shared_state_init(shared);
+	LWLockRelease(AddinShmemInitLock);
+}
+} /* namespace */
+
+/*
+ * Attach to the cluster-wide state if this server can have it without preload (17+: the DSM
+ * registry, created by the first backend that asks and found by every later one). Called by every
+ * generator before it looks at its scope, so all backends of a 17+ cluster share one state.
+ */
+void
+attach_shared_state()
+{
+#if IDT_HAVE_DSM_REGISTRY
+	if (shared == nullptr)
+	{
+		bool found;
+		shared = static_cast<shared_gen_state *>(idt_get_named_dsm_segment(
+			shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
+	}
+#endif
+}
+
+bool
+shared_scope()
+{
+	return shared != nullptr;
+}
+
+gen_state &
+active_state()
+{
+	return shared != nullptr ? shared->state : local_state;
+}
+
+void
+lock_state()
+{
+	if (shared != nullptr)
+		SpinLockAcquire(&shared->mutex);
+}
+
+void
+unlock_state()
+{
+	if (shared != nullptr)
+		SpinLockRelease(&shared->mutex);
+}
+
+/* ---- fixed top bits of the narrow counter fields: node id, backend slot ------------------ */
+
+/*
+ * Without shared state each backend steps on its own, so two backends could draw the same
+ * xid or ulidflake in the same millisecond. The top bits of their counter fields (below the node
+ * id, if any) hold the backend's slot, unique among live backends, which makes that impossible;
+ * the counter keeps the rest. With shared state one sequence serves the cluster (the node) and no
+ * bits are given up for backends.
+ */
+unsigned
+slot_bits()
+{
+	attach_shared_state();
+	if (shared != nullptr)
+		return 0;
+	return MaxBackends > 1 ? pg_ceil_log2_32(static_cast<uint32>(MaxBackends)) : 0;
+}
+
+std::uint64_t
+slot_value(unsigned bits)
+{
+	return bits == 0 ? 0 : static_cast<std::uint64_t>(IDT_BACKEND_SLOT()) & ((1ull << bits) - 1);
+}
+
+namespace
+{
+partition
+shrink_for_tests(partition p, unsigned counter_bits)
+{
+	const unsigned keep = static_cast<unsigned>(test_counter_bits);
+	if (keep == 0 || counter_bits - p.bits <= keep)
+		return p;
+	const unsigned extra = counter_bits - p.bits - keep;
+	return {p.bits + extra, p.value << extra};
+}
+
+partition
+field_partition_unshrunk(unsigned counter_bits, const char *type_name)
+{
+	unsigned sbits = slot_bits();
+	if (node_id_setting < 0)
+	{
+		if (sbits >= counter_bits)
+			sbits = counter_bits - 1;
+		return {sbits, slot_value(sbits)};
+	}
+	if (node_id_bits + sbits >= counter_bits)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("idtypes.node_id leaves no counter bits for type %s with per-backend "
+						"generator state",
+						type_name),
+				 errdetail("The node id takes %u bits and the backend slot %u of its %u-bit field.",
+						   node_id_bits, sbits, counter_bits),
+				 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
+						 "so that the generator state is shared.")));
+	return {node_id_bits + sbits,
+			(static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
+}
+} /* namespace */
+
+partition
+field_partition(unsigned counter_bits, const char *type_name)
+{
+	return shrink_for_tests(field_partition_unshrunk(counter_bits, type_name), counter_bits);
+}
+
+/*
+ * Tests only (idtypes.test_counter_bits = k > 0), the 128-bit kinds' counterpart: the random words
+ * of a fresh generate_ulid_monotonic() (r[0]: the 16 high random bits, r[1]: the 64 low) or
+ * generate_euid() (r[1]: its 64 random bits, whose high 32 count within a ms) leave room for at
+ * most 2^k IDs in their millisecond, so that their overflow can be tested through the server.
+ */
+void
+shrink_random_for_tests(bool euid, std::uint64_t *r)
+{
+	const unsigned k = static_cast<unsigned>(test_counter_bits);
+	if (k == 0)
+		return;
+	const std::uint64_t mask = (1ull << k) - 1;
+	if (euid)
+	{
+		const std::uint64_t hi32 = (0xFFFFFFFFull & ~mask) | ((r[1] >> 32) & mask);
+		r[1] = (hi32 << 32) | (r[1] & 0xFFFFFFFFull);
+	}
+	else
+	{
+		r[0] = 0xFFFF;
+		r[1] = ~mask | (r[1] & mask);
+	}
+}
+
+} /* namespace gen */
+
+void
+idt_generators_init()
+{
+	using namespace gen;
+	DefineCustomEnumVariable(
+		"idtypes.on_overflow",
+		"What a monotonic generator does when a time unit has no larger ID left.",
+		"wait: sleep until about the next clock unit (wait event IdtypesGeneratorOverflow); error: "
+		"raise an error (the specs' behaviour).",
+		&on_overflow, OVERFLOW_WAIT, overflow_options, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
+		"-1 (default) lets idtypes choose; 0..1023 is used as given, and with idtypes.node_id set "
+		"must carry it in its top 5 bits.", &tid_clock_id_setting, -1,
+		-1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
+		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
+		"of the TID clock id hold it, so nodes with different ids never generate the same ID.",
+		&node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.test_counter_bits", "For tests only: shrinks the monotonic generators' counters.",
+		"0 (default): off. 1..8: the xid and ulidflake counters keep that many bits, and "
+		"generate_ulid_monotonic() and generate_euid() start a millisecond that many increments "
+		"from their top, so a millisecond overflows after a few IDs (tests of "
+		"idtypes.on_overflow).",
+		&test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
+		nullptr, nullptr);
+	MarkGUCPrefixReserved("idtypes");
+
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = shmem_request;
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = shmem_startup;
+}
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(idtypes_generator_scope);
+/* 'cluster' when the monotonic state is shared (preloaded, or 17+), else 'backend'. */
+Datum
+idtypes_generator_scope(PG_FUNCTION_ARGS)
+{
+	gen::attach_shared_state();
+	PG_RETURN_TEXT_P(cstring_to_text(gen::shared_scope() ? "cluster" : "backend"));
+}
+
+} /* extern "C" */

@@ -1,0 +1,226 @@
+/* state.h: what the generator files share: the monotonic state and its scope, the floor file,
+ * the clock, the random source, and the loop every monotonic generator runs. */
+#ifndef IDTYPES_GENERATE_STATE_H
+#define IDTYPES_GENERATE_STATE_H
+
+#include "idtypes/generate.hpp"
+
+#include "glue.h"
+
+namespace gen
+{
+
+/* ---- monotonic state (state.cpp) --------------------------------------------------------- */
+
+/* The last ID of a monotonic generator, if any. Plain data: it lives in shared memory too. */
+template <class V>
+struct last_id
+{
+	V value;
+	bool have;
+};
+
+/*
+ * EUID's last ID per extension, for a few extensions at a time (direct-mapped by extension; -1
+ * for none): a call with another extension than the last call's in the same ms goes on from its
+ * own extension's last ID instead of having to sort after the other extension's (which, half the
+ * time, is a wait for the next ms). Order is per extension; the extension bits keep IDs of
+ * different extensions apart. An extension not in its slot (never seen, or pushed out by
+ * another) goes on from the largest ID pushed out of any slot, which sorts after every ID of it
+ * that this state made.
+ */
+constexpr int euid_slots = 16;
+struct euid_slot
+{
+	int extension;
+	last_id<idt::u128> last;
+};
+
+struct gen_state
+{
+	last_id<std::uint64_t> xid;
+	last_id<std::uint64_t> tid;
+	last_id<std::uint64_t> ulidflake;
+	last_id<idt::u128> ulid;
+	last_id<idt::u128> euid; /* the largest EUID pushed out of euid_by_extension */
+	euid_slot euid_by_extension[euid_slots];
+	idt::steady_clock clock;  /* the time the steps see: never back, never before the floor */
+	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
+	std::int64_t last_us;	  /* the latest ID time handed out (per backend: left to the slot) */
+	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
+	bool floor_set;			  /* the restart floor was applied */
+	bool floor_in_recovery;	  /* ... while the server was still in recovery */
+};
+
+/* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
+template <class V, class G>
+idt::gen_status
+keep(last_id<V> &last, const G &g, V &out)
+{
+	if (g.status == idt::gen_status::ok)
+	{
+		last.value = out = g.value;
+		last.have = true;
+	}
+	return g.status;
+}
+
+/* Attach to the cluster-wide state where this server can have one (preloaded, or 17+). */
+void attach_shared_state();
+/* After attach_shared_state(): is the state the cluster's (else this backend's own)? */
+bool shared_scope();
+/* The state generators step: the cluster's (under its spinlock) or this backend's. */
+gen_state &active_state();
+/* Around a pure step or a few assignments: no allocation, no error in between. */
+void lock_state();
+void unlock_state();
+
+/* The fixed top bits of a narrow counter field: node id, then backend slot (per-backend state). */
+struct partition
+{
+	unsigned bits;		 /* fixed top bits of the counter field */
+	std::uint64_t value; /* their value: node id, then slot */
+};
+partition field_partition(unsigned counter_bits, const char *type_name);
+unsigned slot_bits();
+std::uint64_t slot_value(unsigned bits);
+void shrink_random_for_tests(bool euid, std::uint64_t *r);
+
+/* Settings (state.cpp). */
+enum overflow_policy
+{
+	OVERFLOW_WAIT,
+	OVERFLOW_ERROR
+};
+extern int on_overflow;
+extern int tid_clock_id_setting; /* -1: not set */
+extern int node_id_setting;		 /* -1: not set */
+constexpr unsigned node_id_bits = 5;
+
+/* ---- clock (clock.cpp) ------------------------------------------------------------------- */
+
+std::int64_t now_unix_us();
+std::int64_t mono_us();
+void overflow_wait(int attempt);
+
+inline std::int64_t
+floor_div(std::int64_t a, std::int64_t b)
+{
+	return a / b - (a % b != 0 && a < 0);
+}
+
+/* How far TID may run ahead of its clock (more than one ID per microsecond) before it waits:
+ * a million TIDs in one go (about 0.1 s) run unthrottled; more, at one a microsecond. */
+constexpr std::int64_t tid_max_ahead_us = 1000000;
+
+/* a + b, or INT64_MAX where that overflows (b >= 0): times from files are not trusted. */
+inline std::int64_t
+add_sat(std::int64_t a, std::int64_t b)
+{
+	std::int64_t r;
+	return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+/* ---- random bits (random.cpp) ------------------------------------------------------------ */
+
+std::uint64_t random64();
+
+/* ---- the floor file (floor_file.cpp) and the restart floor (restart_floor.cpp) ----------- */
+
+/* A record of the floor file, as read. */
+struct floor_record
+{
+	enum kind_t
+	{
+		absent,
+		ok,
+		damaged
+	} kind;
+	std::int64_t until_us;
+	std::uint64_t second; /* the reservation's life, or a slot's "in use" */
+	const char *why;	  /* what is wrong with it, when damaged */
+};
+
+extern const char *const floor_file;
+
+/* The reservation, read under a shared lock. */
+floor_record floor_reservation();
+
+/* Per-backend state: claim this backend's slot record at its first ID (released at exit), and
+ * return a time no ID of an earlier backend of the slot reached. */
+std::int64_t claim_slot();
+
+/* A reservation of the floor file: one small synced write per half second of generation at most. */
+constexpr std::int64_t reserve_window_us = 500000;
+
+/* Make the floor file hold at least need_us for this life before an ID at need_us - 1 goes out
+ * (raised to want_us and synced when it does not). Returns what it holds then. */
+std::int64_t reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life);
+
+/* Take the restart floor into the active state (once per life, and again after a promotion). */
+void apply_restart_floor();
+
+/* The error of a generator whose time left its type's range (naming a floor ahead of the clock). */
+void report_time_out_of_range(const char *type_name, std::int64_t time_us);
+
+/*
+ * Run one core step under the active scope until it yields an ID. step(state, now_us, r, id_us)
+ * returns a gen_status and stores the ID into the state itself; now_us is the state's steady
+ * clock (the wall clock, never back, never before the restart floor); the step sets id_us to its
+ * ID's time (TID's may be ahead of now_us), which the floor file must hold before the ID goes out;
+ * r holds the NRandom random words the format needs, drawn before the lock is taken (a draw may
+ * raise an error). On overflow the policy says wait (sleep to about the next clock unit) or error.
+ */
+template <int NRandom, class Step>
+void
+generate(const char *type_name, Step step)
+{
+	attach_shared_state();
+	gen_state &s = active_state();
+	/* A stale read of the flags (outside the lock) only makes this compute the floor again. */
+	if (!s.floor_set || s.floor_in_recovery)
+		apply_restart_floor();
+	for (int attempt = 0;; attempt++)
+	{
+		const std::int64_t wall = now_unix_us();
+		std::uint64_t r[NRandom > 0 ? NRandom : 1] = {0};
+		for (int i = 0; i < NRandom; i++)
+			r[i] = random64();
+		std::int64_t id_us = 0;
+		lock_state();
+		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */
+		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
+		const std::int64_t now = idt::steady_now(s.clock, wall, mono);
+		const idt::gen_status status = step(s, now, r, id_us);
+		if (status == idt::gen_status::ok && id_us > s.last_us)
+			s.last_us = id_us;
+		/* An ID at or after the floor file's time goes out only once the file holds more. */
+		const bool reserve = status == idt::gen_status::ok && id_us >= s.reserved_us;
+		const std::uint64_t life = s.life;
+		unlock_state();
+		if (reserve)
+		{
+			const std::int64_t held =
+				reserve_until(add_sat(id_us, 1), add_sat(id_us, reserve_window_us), life);
+			lock_state();
+			s.reserved_us = Max(s.reserved_us, held);
+			unlock_state();
+		}
+
+		if (status == idt::gen_status::ok)
+			return;
+		if (status == idt::gen_status::time_out_of_range)
+			report_time_out_of_range(type_name, now);
+		if (on_overflow == OVERFLOW_ERROR)
+			ereport(
+				ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s generator overflow: no larger ID is left in this time unit", type_name),
+				 errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
+		overflow_wait(attempt);
+	}
+}
+
+} /* namespace gen */
+
+#endif
