@@ -15,8 +15,8 @@
 #   clock step: the server under libfaketime; session A generates every monotonic kind for 1.5 s,
 #     the clock steps back 4 s, session B does the same; per kind no ID twice, and B's IDs all
 #     sort after A's;
-#   crash in place: the same, but session A is killed with SIGKILL (the server restarts in place,
-#     and A never says its slot is free) before the step.
+#   crash in place: the same, but session A is killed with SIGKILL just after the step (the
+#     server restarts in place, its checkpoint behind A's IDs, and A never says its slot is free).
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Port PGPORT+64.
 # Exit status 77 when libfaketime is not installed.
@@ -53,8 +53,9 @@ start() {
 }
 
 # generate <session number> [more SQL]: every kind for 1.5 s, in batches, in one session; prints
-# the session's default TID clock id. With more SQL (a sleep), the session is killed with SIGKILL
-# while it runs it, which makes the server restart in place, and this waits until it is back.
+# the session's default TID clock id. With more SQL (a sleep), the clock steps back 4 s and the
+# session is killed with SIGKILL while it runs it, which makes the server restart in place, and
+# this waits until it is back.
 generate() {
 	local k inserts= pid
 	for k in $KINDS; do
@@ -80,6 +81,9 @@ SQL
 			[ -z "$k" ] || break
 			sleep 0.2
 		done
+		# The clock steps back while the session is alive: the restart's own checkpoint is then
+		# behind the session's IDs too, and only the reservation covers them.
+		faketime_set "$offset_file" "-4"
 		kill -9 "$k"
 		for _ in $(seq 1 100); do
 			sleep 0.3
@@ -135,9 +139,8 @@ round() {
 	same_slot "$label: clock step" "$a" "$b" "$scope"
 	check_kinds "$label: clock step" 1 2
 
-	# Session A killed (the server restarts in place), then the clock steps back 4 s.
+	# The clock steps back 4 s, then session A is killed (the server restarts in place).
 	a=$(generate 3 "SELECT pg_sleep(60);" 2>/dev/null) || true
-	faketime_set "$offset_file" "-4"
 	b=$(generate 4)
 	faketime_set "$offset_file" "+0"
 	same_slot "$label: crash in place" "${a%%$'\n'*}" "$b" "$scope"
