@@ -107,6 +107,18 @@ extern "C" {
  */
 #define IDT_HAVE_CUSTOM_WAIT_EVENTS (PG_VERSION_NUM >= 170000)
 
+/*
+ * LogLogicalMessage() (replication/message.h) gained a flush argument in PostgreSQL 17; false is
+ * what it did before (the message is flushed with the WAL after it, e.g. a commit).
+ */
+#if PG_VERSION_NUM >= 170000
+#define idt_log_logical_message(prefix, message, size)                                             \
+	LogLogicalMessage((prefix), (message), (size), false, false)
+#else
+#define idt_log_logical_message(prefix, message, size)                                             \
+	LogLogicalMessage((prefix), (message), (size), false)
+#endif
+
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 

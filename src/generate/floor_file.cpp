@@ -18,7 +18,10 @@ extern "C" {
  *   bytes 0-41:  "<until> <life>\n", two 20-digit numbers: the reservation. No monotonic
  *                generator of this data directory has handed out a time at or after until
  *                (Unix microseconds); life is the state that wrote it (apply_restart_floor).
- *   byte 64 + 32 * slot, with per-backend state (15-16 without preload): "<until> <in use>\n", a
+ *   bytes 64-105: "<until> <life>\n", on a server that left archive recovery (a promoted standby):
+ *                the newest reservation it found in the WAL it replayed, and the life of the
+ *                state that looked (wal_floor.cpp).
+ *   byte 128 + 32 * slot, with per-backend state (15-16 without preload): "<until> <in use>\n", a
  *                20-digit and a 10-digit number, the record of a backend slot: no ID of a backend
  *                that had the slot reached until; in use 1 while a backend of the slot generates
  *                (it sets 0 at its exit, with until just after its last ID).
@@ -35,7 +38,8 @@ namespace
 {
 
 constexpr int reservation_len = 42;
-constexpr off_t slot_area = 64;
+constexpr off_t wal_floor_at = 64;
+constexpr off_t slot_area = 128;
 constexpr int slot_len = 32;
 
 /* Past the last time of every ID type (ulid's 48-bit milliseconds): such a time is damage. */
@@ -270,6 +274,39 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 	}
 	unlock_close(fd);
 	return result;
+}
+
+floor_record
+wal_floor_record()
+{
+	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
+	if (fd < 0)
+		return {floor_record::absent, 0, 0, nullptr};
+	lock(fd, LOCK_SH);
+	char buf[reservation_len];
+	const ssize_t n = pread(fd, buf, sizeof(buf), wal_floor_at);
+	unlock_close(fd);
+	bool unwritten = n >= 0;
+	for (ssize_t i = 0; i < n; i++)
+		unwritten = unwritten && buf[i] == '\0';
+	if (unwritten)
+		return {floor_record::absent, 0, 0, nullptr};
+	return parse_record(buf, n, 20);
+}
+
+void
+write_wal_floor_record(std::int64_t until_us, std::uint64_t life)
+{
+	char buf[reservation_len + 1];
+	snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(until_us),
+			 static_cast<unsigned long long>(life));
+	const int fd = open_for_update();
+	/* Not synced: after a crash the server's own reservation covers what it made from it. */
+	const bool written = write_at(fd, buf, reservation_len, wal_floor_at);
+	unlock_close(fd);
+	if (!written)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", floor_file)));
 }
 
 floor_record

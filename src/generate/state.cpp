@@ -45,18 +45,11 @@ int node_id_setting = -1;
 
 /* ---- the state: shared (preloaded, or 17+) or this backend's ---------------------------- */
 
-namespace
-{
-struct shared_gen_state
-{
-	slock_t mutex; /* held only around a pure core step: no allocation, no error */
-	gen_state state;
-};
-
 gen_state local_state;
-/* The cluster-wide state: in the main shared memory when preloaded, else (17+) a DSM segment. */
 shared_gen_state *shared = nullptr;
 
+namespace
+{
 shmem_startup_hook_type prev_shmem_startup_hook = nullptr;
 shmem_request_hook_type prev_shmem_request_hook = nullptr;
 
@@ -93,48 +86,14 @@ shmem_startup()
 }
 } /* namespace */
 
-/*
- * Attach to the cluster-wide state if this server can have it without preload (17+: the DSM
- * registry, created by the first backend that asks and found by every later one). Called by every
- * generator before it looks at its scope, so all backends of a 17+ cluster share one state.
- */
 void
-attach_shared_state()
+attach_dsm_state()
 {
 #if IDT_HAVE_DSM_REGISTRY
-	if (shared == nullptr)
-	{
-		bool found;
-		shared = static_cast<shared_gen_state *>(idt_get_named_dsm_segment(
-			shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
-	}
+	bool found;
+	shared = static_cast<shared_gen_state *>(idt_get_named_dsm_segment(
+		shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
 #endif
-}
-
-bool
-shared_scope()
-{
-	return shared != nullptr;
-}
-
-gen_state &
-active_state()
-{
-	return shared != nullptr ? shared->state : local_state;
-}
-
-void
-lock_state()
-{
-	if (shared != nullptr)
-		SpinLockAcquire(&shared->mutex);
-}
-
-void
-unlock_state()
-{
-	if (shared != nullptr)
-		SpinLockRelease(&shared->mutex);
 }
 
 /* ---- fixed top bits of the narrow counter fields: node id, backend slot ------------------ */

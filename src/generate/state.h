@@ -7,6 +7,10 @@
 
 #include "glue.h"
 
+extern "C" {
+#include "storage/spin.h"
+}
+
 namespace gen
 {
 
@@ -47,6 +51,7 @@ struct gen_state
 	idt::steady_clock clock;  /* the time the steps see: never back, never before the floor */
 	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
 	std::int64_t last_us;	  /* the latest ID time handed out (per backend: left to the slot) */
+	std::int64_t logged_us;	  /* the latest reservation written to WAL (wal_floor.cpp) */
 	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
 	bool floor_set;			  /* the restart floor was applied */
 	bool floor_in_recovery;	  /* ... while the server was still in recovery */
@@ -65,15 +70,59 @@ keep(last_id<V> &last, const G &g, V &out)
 	return g.status;
 }
 
-/* Attach to the cluster-wide state where this server can have one (preloaded, or 17+). */
-void attach_shared_state();
+struct shared_gen_state
+{
+	slock_t mutex; /* held only around a pure core step: no allocation, no error */
+	gen_state state;
+};
+
+/* The cluster-wide state (in the main shared memory when preloaded, else on 17+ a DSM segment),
+ * or null; and this backend's own. Inline below: every generated ID passes there. */
+extern shared_gen_state *shared;
+extern gen_state local_state;
+
+/* 17+ without preload: the DSM registry's segment, created by the first backend that asks. */
+void attach_dsm_state();
+
+/* Attach to the cluster-wide state where this server can have it without preload (17+). Called
+ * by every generator before it looks at its scope, so all backends of a 17+ cluster share one. */
+inline void
+attach_shared_state()
+{
+#if IDT_HAVE_DSM_REGISTRY
+	if (shared == nullptr)
+		attach_dsm_state();
+#endif
+}
+
 /* After attach_shared_state(): is the state the cluster's (else this backend's own)? */
-bool shared_scope();
+inline bool
+shared_scope()
+{
+	return shared != nullptr;
+}
+
 /* The state generators step: the cluster's (under its spinlock) or this backend's. */
-gen_state &active_state();
+inline gen_state &
+active_state()
+{
+	return shared != nullptr ? shared->state : local_state;
+}
+
 /* Around a pure step or a few assignments: no allocation, no error in between. */
-void lock_state();
-void unlock_state();
+inline void
+lock_state()
+{
+	if (shared != nullptr)
+		SpinLockAcquire(&shared->mutex);
+}
+
+inline void
+unlock_state()
+{
+	if (shared != nullptr)
+		SpinLockRelease(&shared->mutex);
+}
 
 /* The fixed top bits of a narrow counter field: node id, then backend slot (per-backend state). */
 struct partition
@@ -157,6 +206,16 @@ constexpr std::int64_t reserve_window_us = 500000;
  * (raised to want_us and synced when it does not). Returns what it holds then. */
 std::int64_t reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life);
 
+/* The reservation written to WAL for standbys (while the generators run ahead of the clock), and
+ * the newest one a promoted standby replayed (0 if none). wal_floor.cpp. */
+void log_reservation(std::int64_t until_us);
+std::int64_t replayed_reservation();
+
+/* The floor file's record of what a promoted server found in the WAL it replayed (its life is
+ * the state's that looked), so that each backend of the life need not read the WAL again. */
+floor_record wal_floor_record();
+void write_wal_floor_record(std::int64_t until_us, std::uint64_t life);
+
 /* Take the restart floor into the active state (once per life, and again after a promotion). */
 void apply_restart_floor();
 
@@ -192,10 +251,17 @@ generate(const char *type_name, Step step)
 		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
 		const std::int64_t now = idt::steady_now(s.clock, wall, mono);
 		const idt::gen_status status = step(s, now, r, id_us);
-		if (status == idt::gen_status::ok && id_us > s.last_us)
+		const bool ok = status == idt::gen_status::ok;
+		if (ok && id_us > s.last_us)
 			s.last_us = id_us;
 		/* An ID at or after the floor file's time goes out only once the file holds more. */
-		const bool reserve = status == idt::gen_status::ok && id_us >= s.reserved_us;
+		const bool reserve = ok && id_us >= s.reserved_us;
+		/* More than a second ahead of the clock (it stepped back): the reservation goes to WAL
+		 * too, once, before this ID (wal_floor.cpp). */
+		const bool ahead = ok && id_us - wall > tid_max_ahead_us;
+		std::int64_t to_log = 0;
+		if (ahead && !reserve && s.logged_us < s.reserved_us)
+			to_log = s.logged_us = s.reserved_us;
 		const std::uint64_t life = s.life;
 		unlock_state();
 		if (reserve)
@@ -204,8 +270,12 @@ generate(const char *type_name, Step step)
 				reserve_until(add_sat(id_us, 1), add_sat(id_us, reserve_window_us), life);
 			lock_state();
 			s.reserved_us = Max(s.reserved_us, held);
+			if (ahead && s.logged_us < held)
+				to_log = s.logged_us = held;
 			unlock_state();
 		}
+		if (to_log != 0)
+			log_reservation(to_log);
 
 		if (status == idt::gen_status::ok)
 			return;

@@ -13,10 +13,11 @@
 # more than a quarter of its seconds (the generators go on while the clock is behind, at half its
 # rate; they are not stuck in one time unit). Then a primary and a streaming standby: run 1 on the primary, the
 # standby replays it, the primary is killed, the standby's clock steps 7 s back and it is promoted,
-# run 2 on it: again no ID twice, and run 2 after run 1. Last, the edge of a reservation that ends
+# run 2 on it: again no ID twice, and run 2 after run 1. The same after the primary's clock stepped
+# back 5 s while it generated (failover_ahead(), below). Last, the edge of a reservation that ends
 # inside the millisecond of the last IDs before a crash (edge(), below).
 #
-# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63.
+# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63, 66, 67.
 # Exit status 77 when libfaketime is not installed.
 set -euo pipefail
 trap '' PIPE
@@ -171,6 +172,44 @@ failover() {
 	check "failover" "$sdir" "$sport" 2
 }
 
+# failover_ahead: the primary's clock steps back 5 s while it generates, so its generators run
+# ahead of its clock and of the times its commits carry (which are all a standby knows of it):
+# the standby, its clock as far behind, is promoted after the primary's crash. The generators
+# write their reservation to WAL while they run more than a second ahead, and the promoted
+# standby reads it back: again no ID twice, and run 2 after run 1.
+failover_ahead() {
+	local pdir=$work/primary2 pport=$((PGPORT + 66)) sdir=$work/standby2 sport=$((PGPORT + 67)) target deadline
+	faketime_start "$pdir" "$pport" "$pdir.faketime"
+	setup "$pdir" "$pport"
+	if ! node_basebackup "$pdir" "$pport" "$sdir"; then
+		bad "failover ahead: pg_basebackup"
+		return
+	fi
+	faketime_start "$sdir" "$sport" "$sdir.faketime"
+	run "$pdir" "$pport" 1
+	faketime_set "$pdir.faketime" "-5"
+	run "$pdir" "$pport" 1
+	target=$(node_psql "$pdir" "$pport" -d fl -c "SELECT pg_current_wal_lsn()")
+	deadline=$((SECONDS + TIMEOUT))
+	until [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT pg_last_wal_replay_lsn() >= '$target'")" = t ]; do
+		if [ $SECONDS -ge $deadline ]; then
+			bad "failover ahead: the standby did not replay up to $target in $TIMEOUT s"
+			return
+		fi
+		sleep 0.2
+	done
+	kill_node "$pdir"
+	faketime_set "$sdir.faketime" "-5"
+	node_psql "$sdir" "$sport" -d fl -c "SELECT pg_promote(true, $TIMEOUT)" >/dev/null
+	if [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT NOT pg_is_in_recovery()")" = t ]; then
+		ok "failover ahead: the primary's clock stepped back 5 s; the standby, its clock $(lag "$sdir" "$sport") s behind, is promoted"
+	else
+		bad "failover ahead: the standby was not promoted"
+	fi
+	run "$sdir" "$sport" 2
+	check "failover ahead" "$sdir" "$sport" 2
+}
+
 # edge: the floor file reserves up to a time inside the millisecond of the last IDs made (an ID
 # made before the reservation's end asks for no new one, so the file can end a few microseconds
 # after it), the server crashes and comes back with its clock far behind: the IDs made after the
@@ -227,8 +266,9 @@ start=$SECONDS
 restarts "preloaded" -c "$(preload_setting)"
 restarts "not preloaded"
 failover
+failover_ahead
 edge
 echo "restart_floor.sh on PostgreSQL $major: $((SECONDS - start)) s"
-# Per restarts: two clock checks, a check per kind, the progress check; failover: the promotion
-# and a check per kind; edge: a check per ms kind.
-finish $((2 * (2 + 6 + 1) + 1 + 6 + 4))
+# Per restarts: two clock checks, a check per kind, the progress check; each failover: the
+# promotion and a check per kind; edge: a check per ms kind.
+finish $((2 * (2 + 6 + 1) + 2 * (1 + 6) + 4))
