@@ -132,7 +132,7 @@ print("\n".join(out))
 PY
 ) || { bad "doc_check.sh: reading the version files failed"; finish 1; }
 if [ -n "$problems" ]; then
-	printf '  %s\n' "$problems"
+	printf '%s\n' "$problems" | sed 's/^/  /'
 	bad "version strings disagree (above)"
 else
 	ok "every version string says $(sed -n 's/^   "version": "\(.*\)",$/\1/p' META.json)"
