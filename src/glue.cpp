@@ -147,9 +147,9 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 						 uuid ? errhint("To read a UUID, cast it from type uuid ('%s'::uuid::%s), "
 										"or pass it as a parameter of type uuid.",
 										input, spec.type_name)
-						 : sibling ? errhint("The text is a valid %s: read it as type %s (the two "
-											 "types lay out their bits differently, so no cast "
-											 "turns one into the other).",
+						 : sibling ? errhint("The text is a valid %s: read it as type %s. The two types "
+											 "lay out their bits differently, so the same bytes "
+											 "mean another time in each.",
 											 spec.sibling, spec.sibling)
 								   : 0));
 			return;
