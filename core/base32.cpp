@@ -54,6 +54,16 @@ b32_to_digits(const char *text, std::size_t n, b32 alphabet, std::uint8_t *digit
 	return -1;
 }
 
+int
+b32_find_non_symbol(const char *text, std::size_t len, b32 alphabet, bool dashes) noexcept
+{
+	const std::uint8_t *t = tables[static_cast<int>(alphabet)].v;
+	for (std::size_t i = 0; i < len; i++)
+		if (t[static_cast<unsigned char>(text[i])] == 0xFF && !(dashes && text[i] == '-'))
+			return static_cast<int>(i);
+	return -1;
+}
+
 void
 b32_from_digits(const std::uint8_t *digits, std::size_t n, b32 alphabet, char *out) noexcept
 {

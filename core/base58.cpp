@@ -27,6 +27,15 @@ base58_symbol_value(char c) noexcept
 	return decode58.v[static_cast<unsigned char>(c)];
 }
 
+int
+base58_find_non_symbol(const char *text, std::size_t len) noexcept
+{
+	for (std::size_t i = 0; i < len; i++)
+		if (decode58.v[static_cast<unsigned char>(text[i])] < 0)
+			return static_cast<int>(i);
+	return -1;
+}
+
 parse64
 base58_decode11(const char *text, std::size_t len) noexcept
 {

@@ -3,18 +3,22 @@
 \set VERBOSITY terse
 
 -- PostgreSQL 15 has no pg_input_error_info(): catch the error and return its fields. A value
--- that is accepted comes back as its canonical text.
-CREATE FUNCTION idt_try(typ text, input text,
-                        OUT result text, OUT state text, OUT message text, OUT detail text)
+-- that is accepted comes back as its canonical text. idt_try leaves out the hint, which only
+-- some cases below show.
+CREATE FUNCTION idt_try_hint(typ text, input text, OUT result text, OUT state text,
+                             OUT message text, OUT detail text, OUT hint text)
 LANGUAGE plpgsql AS $$
 BEGIN
 	EXECUTE format('SELECT %L::%s::text', input, typ) INTO result;
 	state := '00000';
 EXCEPTION WHEN OTHERS THEN
 	GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, message = MESSAGE_TEXT,
-	                        detail = PG_EXCEPTION_DETAIL;
+	                        detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
 END
 $$;
+CREATE FUNCTION idt_try(typ text, input text,
+                        OUT result text, OUT state text, OUT message text, OUT detail text)
+LANGUAGE sql AS $$ SELECT result, state, message, detail FROM idt_try_hint(typ, input) $$;
 
 -- Wrong length: one symbol short, one too many, empty. A non-ASCII character is named as a bad
 -- symbol instead, whatever the length: counting its bytes would call a right length wrong.
@@ -117,6 +121,38 @@ FROM (VALUES ('uid11', 'jpXCZedGfVQ'), ('uid11', 'jpXCZedGfVR'), ('uid11', 'jpXC
              ('ulid', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('ulid', '80000000000000000000000000'),
              ('ulid', '8ZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('ulid', 'ZZZZZZZZZZZZZZZZZZZZZZZZZZ'))
      v(typ, input);
+
+-- The detail of an out-of-range value says what bounds it; an euid text cannot be out of range.
+\pset format unaligned
+SELECT typ, input, t.state, t.detail, t.hint
+FROM (VALUES ('uid11', 'jpXCZedGfVR'), ('timeid', 'c222222222222'),
+             ('ulidflake', '8000000000000'), ('ulid', '81M8ACE2M4TVQYMRTKNDE1WDNZ'))
+     v(typ, input),
+     idt_try_hint(typ, input) t;
+
+-- A wrong length names the first character that is no symbol as well (a pasted space, a line
+-- feed, a dash), at its position; without one, the length alone.
+SELECT typ, label, t.state, t.detail, t.hint
+FROM (VALUES ('ulid', 'leading space', ' 01M8ACE2M4TVQYMRTKNDE1WDNZ'),
+             ('ulid', 'trailing line feed', E'01M8ACE2M4TVQYMRTKNDE1WDNZ\n'),
+             ('ulid', 'trailing space', '01M8ACE2M4TVQYMRTKNDE1WDNZ '),
+             ('uid11', 'trailing space', 'NQm6nKp8qFD '),
+             ('timeid', 'leading tab', E'\t3kxnlhr3gxq23'),
+             ('ulidflake', 'a dash', '00CMX-B6TAK4SA'),
+             ('euid', 'non-ASCII', 'C8EE934SR007G5Q94QKKXFRFV8Bé'),
+             ('timeid', 'dashed, one short', '3kxn-lhr-3gxq-2'),
+             ('ulid', 'one short', '01M8ACE2M4TVQYMRTKNDE1WDN')) v(typ, label, input),
+     idt_try_hint(typ, input) t;
+
+-- The text of the other 16-byte type (a ULID given to euid, an EUID to ulid) gets a hint naming
+-- it; a UUID keeps its own hint; text that the other type does not read either gets none.
+SELECT typ, input, t.state, t.detail, t.hint
+FROM (VALUES ('euid', '01M8ACE2M4TVQYMRTKNDE1WDNZ'), ('ulid', '1M8971AN1C6H0R6YGMXJJY1K4G1'),
+             ('ulid', '1M8971AN1C6H0R6YGMXJJY1K4G2'), ('euid', '81M8ACE2M4TVQYMRTKNDE1WDNZ'),
+             ('euid', '0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f'),
+             ('ulid', '0190B6F48B5C7D2A9F3E1A2B3C4D5E6F')) v(typ, input),
+     idt_try_hint(typ, input) t;
+\pset format aligned
 
 -- A malformed text is reported as malformed even when its first symbol is also too large.
 SELECT typ, input, (idt_try(typ, input)).*

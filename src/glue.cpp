@@ -53,7 +53,11 @@ name_character(const char *input, std::size_t input_len, unsigned offset, char *
 	}
 	if (c < 0x80)
 	{
-		snprintf(buf, size, "U+%04X", c);
+		/* The invisible ones a pasted ID most often carries get their name as well. */
+		const char *what = c == ' ' ? " (space)" : c == '\t' ? " (tab)" : c == '\n' ? " (line feed)"
+						 : c == '\r'					   ? " (carriage return)"
+														   : "";
+		snprintf(buf, size, "U+%04X%s", c, what);
 		return false;
 	}
 	if (GetDatabaseEncoding() == PG_UTF8)
@@ -97,9 +101,19 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 	}
 	const char *what = spec.prefix ? "invalid prefix for type %s: \"%s\""
 								   : "invalid input syntax for type %s: \"%s\"";
-	char name[32];
+	char name[40];
 	bool is_byte = false;
-	if (offset >= input_len)
+	/* A UUID in text: the type reads it only as a uuid (one text form per value). */
+	const bool uuid = error == idt::errc::bad_length && spec.uuid_hint && !spec.prefix &&
+					  idt::uuid_shaped(input, input_len);
+	/* A wrong length names the first character that is no symbol too (a pasted space). */
+	int foreign = -1;
+	if (error == idt::errc::bad_length && !uuid && spec.find_non_symbol)
+		foreign = spec.find_non_symbol(input, input_len);
+	if (foreign >= 0)
+		is_byte = name_character(input, input_len, static_cast<unsigned>(foreign), name,
+								 sizeof name);
+	else if (offset >= input_len)
 		strlcpy(name, "nothing", sizeof name); /* not reached: core's offsets lie in the text */
 	else if (error == idt::errc::bad_symbol || error == idt::errc::missing_dash)
 		is_byte = name_character(input, input_len, offset, name, sizeof name);
@@ -108,21 +122,36 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 		case idt::errc::out_of_range:
 			errsave(escontext, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 								errmsg("value \"%s\" is out of range for type %s", input,
-									   spec.type_name)));
+									   spec.type_name),
+								spec.range_detail ? errdetail("%s", spec.range_detail) : 0));
 			return;
 		case idt::errc::bad_length:
 		{
-			/* A UUID in text: the type reads it only as a uuid (one text form per value). */
-			const bool uuid = spec.uuid_hint && !spec.prefix && idt::uuid_shaped(input, input_len);
-			errsave(escontext,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg(what, spec.type_name, input),
-					 errdetail("Expected %s, got %d.", spec.length_hint,
-							   pg_mbstrlen_with_len(input, static_cast<int>(input_len))),
-					 uuid ? errhint("To read a UUID, cast it from type uuid ('%s'::uuid::%s), or "
-									"pass it as a parameter of type uuid.",
-									input, spec.type_name)
-						  : 0));
+			const int got = pg_mbstrlen_with_len(input, static_cast<int>(input_len));
+			/* The text of the sibling type (a ULID given to euid): say so, as for a UUID. */
+			const bool sibling = !uuid && !spec.prefix && spec.sibling_reads &&
+								 spec.sibling_reads(input, input_len);
+			if (foreign >= 0)
+				errsave(escontext,
+						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+						 errmsg(what, spec.type_name, input),
+						 errdetail("Expected %s, got %d; the %s%s at position %d is not a valid "
+								   "symbol.",
+								   spec.length_hint, got, is_byte ? "" : "character ", name,
+								   char_position(input, input_len, static_cast<unsigned>(foreign)))));
+			else
+				errsave(escontext,
+						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+						 errmsg(what, spec.type_name, input),
+						 errdetail("Expected %s, got %d.", spec.length_hint, got),
+						 uuid ? errhint("To read a UUID, cast it from type uuid ('%s'::uuid::%s), "
+										"or pass it as a parameter of type uuid.",
+										input, spec.type_name)
+						 : sibling ? errhint("The text is a valid %s: read it as type %s. The two types "
+											 "lay out their bits differently, so the same bytes "
+											 "mean another time in each.",
+											 spec.sibling, spec.sibling)
+								   : 0));
 			return;
 		}
 		case idt::errc::missing_dash:

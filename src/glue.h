@@ -77,9 +77,25 @@ struct text_spec
 	const char *symbols;	 /* the alphabet: "2-7 and lower-case a-z" */
 	bool prefix;			 /* a prefix (^@, *_prefix_range), not a whole value */
 	bool uuid_hint;			 /* a UUID-shaped text gets a hint to cast it from uuid */
+	/* The detail of an out-of-range value, a full sentence ("The first symbol ... at most 7."). */
+	const char *range_detail = nullptr;
+	/* The first byte no text of the type may hold, or -1: named beside a wrong length. */
+	int (*find_non_symbol)(const char *, std::size_t) = nullptr;
+	/* A type whose text is often given for this one (ulid <-> euid), and whether it reads it. */
+	const char *sibling = nullptr;
+	bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 };
 
 static_assert(std::is_trivially_destructible<text_spec>::value, "lives across ereport");
+
+/* What the text input of the type of traits T reports. */
+template <class T>
+constexpr text_spec
+input_spec()
+{
+	return {T::name,		 T::length_hint,	 T::symbols, false,		 T::uuid_hint,
+			T::range_detail, T::find_non_symbol, T::sibling, T::sibling_reads};
+}
 
 /*
  * Report a failed text parse of `input`: 22P02 with a detail naming the reason, the offending

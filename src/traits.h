@@ -8,8 +8,9 @@
 
 /*
  * One struct per type: its SQL name, value and result types, the bounds of its values, the
- * lengths and symbols its text may have and whether a UUID text gets a hint (for error
- * details), and the core functions that read, write and bound it. The glue's templates take a traits struct; nothing else names a type's specifics.
+ * lengths and symbols its text may have, what bounds its value, whether a UUID text gets a hint
+ * and which other type's text is often given for it (for error details and hints), and the core
+ * functions that read, write and bound it. The glue's templates take a traits struct; nothing else names a type's specifics.
  */
 
 struct uid11_traits
@@ -21,6 +22,10 @@ struct uid11_traits
 	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "11 characters";
 	static constexpr const char *prefix_hint = "at most 11 characters";
+	static constexpr const char *range_detail = "The largest uid11 is jpXCZedGfVQ (2^64-1).";
+	static int find_non_symbol(const char *s, std::size_t n) { return idt::base58_find_non_symbol(s, n); }
+	static constexpr const char *sibling = nullptr;
+	static constexpr bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 	static constexpr std::size_t text_len = 11;
 	static constexpr value_type min = 0;
 	static constexpr value_type max = UINT64_MAX;
@@ -40,6 +45,10 @@ struct timeid_traits
 	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "13 characters, or 16 with dashes";
 	static constexpr const char *prefix_hint = "at most 13 characters, or 16 with dashes";
+	static constexpr const char *range_detail = "The first symbol of a timeid is one of 2-7, a and b (the top bit is zero).";
+	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::sortable, true); }
+	static constexpr const char *sibling = nullptr;
+	static constexpr bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 	static constexpr std::size_t text_len = 13;
 	static constexpr value_type min = 0;
 	static constexpr value_type max = idt::timeid_max;
@@ -59,6 +68,10 @@ struct ulidflake_traits
 	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "13 characters";
 	static constexpr const char *prefix_hint = "at most 13 characters";
+	static constexpr const char *range_detail = "The first symbol of a ulidflake is at most 7 (13 symbols hold 65 bits, a ulidflake 63).";
+	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::crockford, false); }
+	static constexpr const char *sibling = nullptr;
+	static constexpr bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 	static constexpr std::size_t text_len = 13;
 	static constexpr value_type min = 0;
 	static constexpr value_type max = idt::ulidflake_max;
@@ -81,6 +94,13 @@ struct ulid_traits
 	static constexpr bool uuid_hint = true;
 	static constexpr const char *length_hint = "26 characters";
 	static constexpr const char *prefix_hint = "at most 26 characters";
+	static constexpr const char *range_detail = "The first symbol of a ulid is at most 7 (26 symbols hold 130 bits, a ulid 128).";
+	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::crockford, false); }
+	static constexpr const char *sibling = "euid";
+	static bool sibling_reads(const char *s, std::size_t n)
+	{
+		return idt::euid_parse(s, n).error == idt::errc::ok;
+	}
 	static constexpr std::size_t text_len = 26;
 	static constexpr value_type min = {0, 0};
 	static constexpr value_type max = {~0ull, ~0ull};
@@ -100,6 +120,13 @@ struct euid_traits
 	static constexpr bool uuid_hint = true;
 	static constexpr const char *length_hint = "27 characters";
 	static constexpr const char *prefix_hint = "at most 27 characters";
+	static constexpr const char *range_detail = nullptr;
+	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::euid, false); }
+	static constexpr const char *sibling = "ulid";
+	static bool sibling_reads(const char *s, std::size_t n)
+	{
+		return idt::ulid_parse(s, n).error == idt::errc::ok;
+	}
 	static constexpr std::size_t text_len = 27;
 	static constexpr value_type min = {0, 0};
 	static constexpr value_type max = {~0ull, ~0ull};

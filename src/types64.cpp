@@ -55,8 +55,8 @@ id64_in(FunctionCallInfo fcinfo)
 	if (r.error != idt::errc::ok)
 	{
 		glue::report_parse_error(fcinfo->context,
-								 {T::name, T::length_hint, T::symbols, false, T::uuid_hint}, str,
-								 len, r.error, r.offset);
+glue::input_spec<T>(), str, len, r.error,
+								 r.offset);
 		PG_RETURN_NULL();
 	}
 	PG_RETURN_INT64(static_cast<int64>(r.value));

@@ -306,6 +306,40 @@ TEST_CASE("base32: b32_to_digits reports the first bad symbol", "[codec]")
 	CHECK(e[1] == 30);
 }
 
+TEST_CASE("find_non_symbol: the first byte of any length that is no symbol", "[codec]")
+{
+	using idt::b32;
+	CHECK(idt::b32_find_non_symbol("", 0, b32::crockford, false) == -1);
+	CHECK(idt::b32_find_non_symbol(" 01ARZ3NDEKTSV4RRFFQ69G5FAV", 27, b32::crockford, false) == 0);
+	CHECK(idt::b32_find_non_symbol("01ARZ3NDEKTSV4RRFFQ69G5FAV\n", 27, b32::crockford, false) ==
+		  26);
+	CHECK(idt::b32_find_non_symbol("01arz3ndektsv4rrffq69g5fav", 26, b32::crockford, false) == -1);
+	CHECK(idt::b32_find_non_symbol("01IL", 4, b32::crockford, false) == 2);
+	CHECK(idt::b32_find_non_symbol("01IL", 4, b32::euid, false) == -1);
+	CHECK(idt::b32_find_non_symbol("01U", 3, b32::euid, false) == 2);
+	// Dashes only where asked for (timeid's display form), never as Crockford symbols.
+	CHECK(idt::b32_find_non_symbol("3kxn-lhr-3gxq-23-", 17, b32::sortable, true) == -1);
+	CHECK(idt::b32_find_non_symbol("3kxn-lhr", 8, b32::sortable, false) == 4);
+	CHECK(idt::b32_find_non_symbol("0190b6f4-8b5c", 13, b32::crockford, false) == 8);
+	// len limits the read.
+	CHECK(idt::b32_find_non_symbol("234!", 3, b32::sortable, false) == -1);
+	CHECK(idt::base58_find_non_symbol("", 0) == -1);
+	CHECK(idt::base58_find_non_symbol("NQm6nKp8qFDx", 12) == -1);
+	CHECK(idt::base58_find_non_symbol("NQm6nKp8qFD ", 12) == 11);
+	CHECK(idt::base58_find_non_symbol("0NQm6nKp8qFD", 12) == 0);
+	CHECK(idt::base58_find_non_symbol("NQm6l", 5) == 4);
+	// Every byte: the same verdict as the symbol tables.
+	for (int c = 0; c < 256; c++)
+	{
+		const char ch = static_cast<char>(c);
+		std::uint8_t d;
+		const int expect58 = idt::base58_symbol_value(ch) < 0 ? 0 : -1;
+		CHECK(idt::base58_find_non_symbol(&ch, 1) == expect58);
+		for (b32 a : {b32::sortable, b32::crockford, b32::euid})
+			CHECK(idt::b32_find_non_symbol(&ch, 1, a, false) == idt::b32_to_digits(&ch, 1, a, &d));
+	}
+}
+
 TEST_CASE("base32: b32_from_digits writes the canonical symbols", "[codec]")
 {
 	std::vector<std::uint8_t> all(32);

@@ -23,6 +23,10 @@ void base58_encode11(std::uint64_t value, char out[11]) noexcept;
 // Value of a symbol (0..57), or -1.
 int base58_symbol_value(char c) noexcept;
 
+// Index of the first byte of text[0, len) that is no symbol, or -1 (what a report of a wrong
+// length names).
+int base58_find_non_symbol(const char *text, std::size_t len) noexcept;
+
 // ---- base 32 -----------------------------------------------------------------------------------
 
 enum class b32 : std::uint8_t
@@ -34,6 +38,10 @@ enum class b32 : std::uint8_t
 
 // Map n symbols to their 5-bit values. Returns -1, or the index of the first bad symbol.
 int b32_to_digits(const char *text, std::size_t n, b32 alphabet, std::uint8_t *digits) noexcept;
+
+// Index of the first byte of text[0, len) that is no symbol of the alphabet (nor a dash, when
+// dashes is true), or -1: what a report of a wrong length names.
+int b32_find_non_symbol(const char *text, std::size_t len, b32 alphabet, bool dashes) noexcept;
 
 // Write n symbols for n 5-bit values (upper case for Crockford). Writes no NUL.
 void b32_from_digits(const std::uint8_t *digits, std::size_t n, b32 alphabet, char *out) noexcept;
