@@ -119,6 +119,17 @@ extern "C" {
 	LogLogicalMessage((prefix), (message), (size), false)
 #endif
 
+/* XLogFindNextRecord() (access/xlogreader.h) reports why it found no record in PostgreSQL 19. */
+#if PG_VERSION_NUM >= 190000
+#define idt_xlog_find_next_record(reader, ptr)                                                     \
+	[](XLogReaderState *r, XLogRecPtr p) {                                                         \
+		char *error = nullptr;                                                                     \
+		return XLogFindNextRecord(r, p, &error);                                                   \
+	}((reader), (ptr))
+#else
+#define idt_xlog_find_next_record(reader, ptr) XLogFindNextRecord((reader), (ptr))
+#endif
+
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 

@@ -36,7 +36,8 @@ constexpr char prefix[] = "idtypes.floor";
  * while the generators run ahead they write one every half second of their time. */
 constexpr std::uint64_t wal_read_back_bytes = 256ull * 1024 * 1024;
 
-/* The message of the record just read, if it is ours: its time, else -1. */
+/* The message of the record just read, if it is ours: its time, else -1 (18 digits at most:
+ * every time an ID type holds has fewer). */
 std::int64_t
 message_time(XLogReaderState *reader)
 {
@@ -46,7 +47,7 @@ message_time(XLogReaderState *reader)
 	const auto *m = reinterpret_cast<const xl_logical_message *>(XLogRecGetData(reader));
 	if (m->transactional || m->prefix_size != sizeof(prefix) ||
 		memcmp(m->message, prefix, sizeof(prefix)) != 0 || m->message_size == 0 ||
-		m->message_size > 20)
+		m->message_size > 18)
 		return -1;
 	std::int64_t v = 0;
 	for (Size i = 0; i < m->message_size; i++)
@@ -64,7 +65,7 @@ std::int64_t
 newest_message(XLogReaderState *reader, XLogRecPtr from, XLogRecPtr to)
 {
 	std::int64_t newest = 0;
-	if (XLogRecPtrIsInvalid(XLogFindNextRecord(reader, from)))
+	if (XLogRecPtrIsInvalid(idt_xlog_find_next_record(reader, from)))
 		return 0;
 	for (;;)
 	{
