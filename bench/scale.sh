@@ -4,6 +4,7 @@
 # minutes per server on a 2-core VM: docs/performance.md).
 #
 #   make bench-scale [ROWS=20000000] [BATCH=1000000] [PARTS=100] [PART_ROWS=2000000] [PG_CONFIG=...]
+#                    [KINDS=uuidv7,ulid,...] [SESSIONS=2] [PRUNE=0]
 #
 # 1. Per generator (bigint identity, gen_random_uuid(), uuidv7() on 18+, generate_ulid(),
 #    generate_ulid_monotonic(), generate_euid(), generate_xid()): a table `id <type> PRIMARY KEY`
@@ -11,6 +12,8 @@
 #    ROWS, on a cluster whose shared_buffers (32 MB) is far below the index size, with full-page
 #    writes on and a checkpoint every 30 s. Per batch: rows per second, the index size, and WAL
 #    bytes per row (pg_current_wal_lsn() before and after). Tables are dropped after their run.
+#    KINDS names the generators to load (default: all); SESSIONS=n loads each batch from n sessions
+#    at once; PRUNE=0 skips part 2.
 # 2. A table PARTITION BY RANGE (id ulid) with PARTS daily partitions (bounds from ulid_first_at)
 #    and PART_ROWS rows spread over them: planning + execution time (EXPLAIN ANALYZE, median of 15)
 #    of a one-day and a one-hour `<@ ulid_time_range(...)` window and of a 5- and a 7-symbol `^@`
@@ -62,25 +65,42 @@ kinds=(
 )
 [ "$major" -ge 18 ] && kinds+=("uuidv7|uuid PRIMARY KEY DEFAULT uuidv7()")
 
+# KINDS="uuidv7,ulid,...": only the generators of those names. SESSIONS=2 (...): each batch is
+# loaded by that many sessions at once, BATCH / SESSIONS rows each (timed around all of them).
+if [ -n "${KINDS:-}" ]; then
+	chosen=()
+	for k in "${kinds[@]}"; do
+		case ",$KINDS," in *",${k%%|*},"*) chosen+=("$k") ;; esac
+	done
+	kinds=("${chosen[@]}")
+fi
+SESSIONS=${SESSIONS:-1}
+label=
+[ "$SESSIONS" -eq 1 ] || label=" ($SESSIONS sessions)"
+
 echo "kind,rows,seconds,rows_per_s,wal_bytes_per_row,index_bytes" >"$OUT/load.csv"
 for k in "${kinds[@]}"; do
-	name=${k%%|*}
+	name=${k%%|*}$label
 	q -c "DROP TABLE IF EXISTS load" -c "CREATE TABLE load (id ${k#*|}, n int)" -c "CHECKPOINT"
 	echo "scale: $name, $ROWS rows in batches of $BATCH"
 	for ((done = 0; done < ROWS; done += BATCH)); do
+		lsn0=$(q -c "SELECT pg_current_wal_lsn()")
+		t0=$(date +%s.%N)
+		for ((s = 0; s < SESSIONS; s++)); do
+			q -c "INSERT INTO load (n) SELECT g FROM generate_series(1, $((BATCH / SESSIONS))) g" &
+		done
+		wait
+		seconds=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
 		q <<SQL | tr '|' ',' >>"$OUT/load.csv"
-SELECT pg_current_wal_lsn() AS lsn0, clock_timestamp() AS t0 \gset
-INSERT INTO load (n) SELECT g FROM generate_series(1, $BATCH) g;
-SELECT '$name', $((done + BATCH)),
-	round(extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)::numeric, 3),
-	round($BATCH / extract(epoch FROM clock_timestamp() - :'t0'::timestamptz)),
-	round(pg_wal_lsn_diff(pg_current_wal_lsn(), :'lsn0') / $BATCH::numeric, 1),
+SELECT '$name', $((done + BATCH)), $seconds, round($BATCH / $seconds),
+	round(pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0') / $BATCH::numeric, 1),
 	pg_relation_size('load_pkey');
 SQL
 	done
 	tail -n 1 "$OUT/load.csv"
 done
-q -c "DROP TABLE load"
+q -c "DROP TABLE IF EXISTS load"
+[ "${PRUNE:-1}" = 1 ] || { cat "$OUT/load.csv"; exit 0; }
 
 # Partition pruning: PARTS daily partitions from 2026-01-01, PART_ROWS rows spread evenly.
 echo "scale: partitioned table, $PARTS partitions, $PART_ROWS rows"

@@ -130,6 +130,26 @@ steady_floor(steady_clock &c, std::int64_t floor_us, std::int64_t mono_us) noexc
 }
 
 gen128
+ulid_fraction_next(ulid_clock &c, std::int64_t now_unix_us, std::uint64_t random_hi4,
+				   std::uint64_t random_lo64) noexcept
+{
+	if (now_unix_us < 0 || static_cast<std::uint64_t>(now_unix_us) / 1000 > ulid_max_ms)
+		return {{0, 0}, gen_status::time_out_of_range};
+	const std::uint64_t us = static_cast<std::uint64_t>(now_unix_us);
+	std::uint64_t t = (us / 1000) << ulid_fraction_bits |
+					  (us % 1000) * (1u << ulid_fraction_bits) / 1000;
+	if (c.have && t <= c.last)
+		t = c.last + 1;
+	if (t >> ulid_fraction_bits > ulid_max_ms)
+		return {{0, 0}, gen_status::time_out_of_range};
+	c.last = t;
+	c.have = true;
+	const std::uint64_t fraction = t & ((1u << ulid_fraction_bits) - 1);
+	return {ulid_pack(t >> ulid_fraction_bits, fraction << 4 | (random_hi4 & 0xF), random_lo64),
+			gen_status::ok};
+}
+
+gen128
 ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t random_hi16,
 		  std::uint64_t random_lo64) noexcept
 {

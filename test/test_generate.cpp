@@ -862,3 +862,74 @@ TEST_CASE("generators: extreme int64 clock values (no signed overflow)", "[gener
 	CHECK(f.status == gen_status::ok);
 	CHECK(f.value == idt::ulidflake_pack(5, 2));
 }
+
+TEST_CASE("ulid_fraction_next: the ms, its fraction in 4096ths, 68 random bits", "[generate]")
+{
+	idt::ulid_clock c = {0, false};
+	// 1,700,000,000,123.456 ms: fraction 456/1000 of 4096 = 1867 (0x74B).
+	const idt::gen128 g = idt::ulid_fraction_next(c, 1700000000123456, 0xFF, 0x1122334455667788ull);
+	REQUIRE(g.status == idt::gen_status::ok);
+	CHECK(idt::ulid_ms(g.value) == 1700000000123ull);
+	CHECK((g.value.hi & 0xFFFF) >> 4 == 1867);
+	CHECK((g.value.hi & 0xF) == 0xF); // the low 4 bits of random_hi4
+	CHECK(g.value.lo == 0x1122334455667788ull);
+
+	SECTION("a later fraction: its own time, fresh bits")
+	{
+		const idt::gen128 h = idt::ulid_fraction_next(c, 1700000000123900, 0x0, 0x1);
+		REQUIRE(h.status == idt::gen_status::ok);
+		CHECK((h.value.hi & 0xFFFF) >> 4 == 900 * 4096 / 1000);
+		CHECK(h.value.lo == 1);
+		CHECK(g.value < h.value);
+	}
+	SECTION("the same fraction, or a clock gone back: one 4096th past the last, fresh bits")
+	{
+		const idt::gen128 h = idt::ulid_fraction_next(c, 1700000000123456, 0x0, 0x0);
+		REQUIRE(h.status == idt::gen_status::ok);
+		CHECK((h.value.hi & 0xFFFF) >> 4 == 1868);
+		CHECK(g.value < h.value);
+		const idt::gen128 k = idt::ulid_fraction_next(c, 1600000000000000, 0x3, 0x2);
+		REQUIRE(k.status == idt::gen_status::ok);
+		CHECK((k.value.hi & 0xFFFF) >> 4 == 1869);
+		CHECK(k.value.lo == 2);
+		CHECK(h.value < k.value);
+	}
+	SECTION("the last fraction of a ms carries into the next ms")
+	{
+		idt::ulid_clock d = {(5ull << 12) | 4095, true};
+		const idt::gen128 h = idt::ulid_fraction_next(d, 5000, 0, 0);
+		REQUIRE(h.status == idt::gen_status::ok);
+		CHECK(idt::ulid_ms(h.value) == 6);
+		CHECK((h.value.hi & 0xFFFF) >> 4 == 0);
+	}
+	SECTION("out of range: before 1970, after the 48-bit ms, or stepping past it")
+	{
+		idt::ulid_clock d = {0, false};
+		CHECK(idt::ulid_fraction_next(d, -1, 0, 0).status == idt::gen_status::time_out_of_range);
+		CHECK(idt::ulid_fraction_next(d, INT64_MAX, 0, 0).status ==
+			  idt::gen_status::time_out_of_range);
+		idt::ulid_clock e = {(idt::ulid_max_ms << 12) | 4095, true};
+		CHECK(idt::ulid_fraction_next(e, 0, 0, 0).status == idt::gen_status::time_out_of_range);
+	}
+}
+
+TEST_CASE("ulid_fraction_next: a random walk of the clock, strictly increasing", "[generate]")
+{
+	std::mt19937_64 rng(42);
+	idt::ulid_clock c = {0, false};
+	idt::u128 last = {0, 0};
+	std::int64_t now = 1700000000000000;
+	for (int i = 0; i < 200000; i++)
+	{
+		now += static_cast<std::int64_t>(rng() % 5) - 1; // mostly on, sometimes back a us
+		if (i % 50000 == 0)
+			now -= 3000000; // a step back of 3 s
+		const idt::gen128 g = idt::ulid_fraction_next(c, now, rng(), rng());
+		REQUIRE(g.status == idt::gen_status::ok);
+		if (i > 0)
+		{
+			LOOP_REQUIRE(last < g.value, "i = " << i);
+		}
+		last = g.value;
+	}
+}

@@ -239,14 +239,22 @@ generate_ulidflake(PG_FUNCTION_ARGS)
 	return ulidflake_generate(PG_NARGS() > 0 ? checked_arg(fcinfo, 0, "sid", 31) : -1);
 }
 
-/* The spec's ULID: fresh randomness every time, no state. */
+/*
+ * The default ULID: the ms, its fraction in 4096ths and 68 fresh random bits (core's
+ * ulid_fraction_next), so that one backend's IDs increase and fill an index from its right edge,
+ * as uuidv7() does. The order is this process's: no shared state, no floor (the random bits keep
+ * processes apart).
+ */
 PG_FUNCTION_INFO_V1(generate_ulid);
 Datum
 generate_ulid(PG_FUNCTION_ARGS)
 {
-	const std::int64_t now_ms = floor_div(now_unix_us(), ms);
-	PG_RETURN_POINTER(glue::make_id128(
-		idt::ulid_pack(static_cast<std::uint64_t>(now_ms), random64(), random64())));
+	static idt::ulid_clock clock = {0, false};
+	const idt::gen128 g = idt::ulid_fraction_next(clock, now_unix_us(), random64(), random64());
+	if (g.status != idt::gen_status::ok)
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+						errmsg("the current time is outside the range of type %s", "ulid")));
+	PG_RETURN_POINTER(glue::make_id128(g.value));
 }
 
 PG_FUNCTION_INFO_V1(generate_ulid_monotonic);

@@ -137,6 +137,22 @@ steady_now(steady_clock &c, std::int64_t wall_us, std::int64_t mono_us) noexcept
 // it, time runs on from it.
 void steady_floor(steady_clock &c, std::int64_t floor_us, std::int64_t mono_us) noexcept;
 
+// ULID ordered within its millisecond (RFC 9562's method 3, as PostgreSQL 18's uuidv7()): the
+// 12 bits after the 48-bit ms hold the fraction of the ms, in 4096ths, and 68 fresh random bits
+// follow. The state is the last ID's (ms, fraction); a time at or before it goes one fraction
+// past it (the next 4096th, carrying into the ms), so the IDs of one state strictly increase and
+// every one still draws its random bits. Time out of range before 1970 or after the 48-bit ms.
+struct ulid_clock
+{
+	std::uint64_t last; // ms << 12 | fraction of the last ID
+	bool have;
+};
+
+constexpr unsigned ulid_fraction_bits = 12;
+
+gen128 ulid_fraction_next(ulid_clock &c, std::int64_t now_unix_us, std::uint64_t random_hi4,
+						  std::uint64_t random_lo64) noexcept;
+
 // ULID, monotonic: in the same ms (or a clock that went back) the previous ID + 1; overflow
 // when the 80 random bits are all ones.
 gen128 ulid_next(u128 last, bool have_last, std::int64_t now_unix_ms, std::uint64_t random_hi16,
