@@ -30,6 +30,7 @@ ALTER FUNCTION generate_ulidflake(int4) PARALLEL RESTRICTED;
 ALTER FUNCTION generate_ulid_monotonic() PARALLEL RESTRICTED;
 ALTER FUNCTION generate_euid() PARALLEL RESTRICTED;
 ALTER FUNCTION generate_euid(int4) PARALLEL RESTRICTED;
+COMMENT ON FUNCTION generate_ulid() IS 'a new ulid: 48-bit ms | 12-bit fraction of the ms | 68 fresh random bits, increasing within a session';
 ALTER FUNCTION idtypes_version() STABLE;
 
 -- ------------------------------------------------------------------------------------------------

@@ -1005,7 +1005,7 @@ COMMENT ON FUNCTION generate_ulidflake(int4) IS 'a new scalable ulidflake (15 ra
 CREATE FUNCTION generate_ulid() RETURNS ulid
 AS 'MODULE_PATHNAME', 'generate_ulid'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION generate_ulid() IS 'a new ulid as the spec says: 48-bit ms | 80 fresh random bits (not monotonic)';
+COMMENT ON FUNCTION generate_ulid() IS 'a new ulid: 48-bit ms | 12-bit fraction of the ms | 68 fresh random bits, increasing within a session';
 
 CREATE FUNCTION generate_ulid_monotonic() RETURNS ulid
 AS 'MODULE_PATHNAME', 'generate_ulid_monotonic'

@@ -6,6 +6,7 @@
 # per-round ratios against the baseline, with an A/A line of each baseline against itself.
 #
 #   make bench [N=1000000] [R=5] [PG_CONFIG=...]   (needs idtypes installed into that server)
+#   WORKLOADS='^generate' (an extended regular expression): only the workloads it matches
 #
 # Timing is on the server: clock_timestamp() around each statement (bench/setup.sql), and pgbench's
 # own count for the concurrent insert run. A plan that is not the intended one gives a WARNING.
@@ -62,7 +63,10 @@ start=$SECONDS
 psql_b -f bench/setup.sql
 echo "bench: set up in $((SECONDS - start)) s; $R rounds"
 
-mapfile -t workloads < <(psql_b -c "SELECT workload FROM work GROUP BY workload ORDER BY min(ord), workload")
+mapfile -t workloads < <(psql_b -c "SELECT workload FROM work GROUP BY workload ORDER BY min(ord), workload" |
+	grep -E -- "${WORKLOADS:-.}")
+conc=1
+[ -z "${WORKLOADS:-}" ] || grep -Eq -- "$WORKLOADS" <<<"concurrent insert" || conc=0
 mapfile -t contestants < <(psql_b -c "SELECT name FROM contestant ORDER BY ord")
 for ((round = 1; round <= R; round++)); do
 	start=$SECONDS
@@ -71,6 +75,7 @@ for ((round = 1; round <= R; round++)); do
 	done
 	# Concurrent inserts with the generator as the primary key's default: 4 clients.
 	for i in "${!contestants[@]}"; do
+		[ "$conc" = 1 ] || break
 		c=${contestants[(i + round) % ${#contestants[@]}]}
 		psql_b -c "TRUNCATE conc_$c"
 		echo "INSERT INTO conc_$c SELECT FROM generate_series(1, 100);" >"$dir/conc.sql"

@@ -1,5 +1,9 @@
 """gen_generators.py: the generator functions' part of idtypes--1.0.sql (see gen_sql.py)."""
 
+# 1.1 orders generate_ulid() within its millisecond; the update script sets this comment again.
+GENERATE_ULID_COMMENT = ("a new ulid: 48-bit ms | 12-bit fraction of the ms | 68 fresh random bits, "
+                         "increasing within a session")
+
 # (SQL name, argument list, return type, C symbol, comment)
 GENERATORS = [
     ("generate_xid", "", "uid11", "generate_xid",
@@ -14,8 +18,7 @@ GENERATORS = [
      "a new stand-alone ulidflake (20 random bits), strictly increasing"),
     ("generate_ulidflake", "sid int4", "ulidflake", "generate_ulidflake",
      "a new scalable ulidflake (15 random bits | sid 0..31), strictly increasing"),
-    ("generate_ulid", "", "ulid", "generate_ulid",
-     "a new ulid as the spec says: 48-bit ms | 80 fresh random bits (not monotonic)"),
+    ("generate_ulid", "", "ulid", "generate_ulid", GENERATE_ULID_COMMENT),
     ("generate_ulid_monotonic", "", "ulid", "generate_ulid_monotonic",
      "a new ulid, the previous + 1 within the same millisecond: strictly increasing"),
     ("generate_euid", "", "euid", "generate_euid",
@@ -54,9 +57,11 @@ def parallel(name):
 
 
 def changed_in_1_1():
-    """For the update script: the monotonic generators, PARALLEL SAFE in 1.0."""
+    """For the update script: the monotonic generators, PARALLEL SAFE in 1.0; generate_ulid()'s
+    comment."""
     return "".join(f"ALTER FUNCTION {name}({arg_types(args)}) PARALLEL RESTRICTED;\n"
-                   for name, args, *_ in GENERATORS if name in MONOTONIC)
+                   for name, args, *_ in GENERATORS if name in MONOTONIC) + \
+        f"COMMENT ON FUNCTION generate_ulid() IS '{GENERATE_ULID_COMMENT}';\n"
 
 
 def arg_types(args):
