@@ -95,18 +95,25 @@ read_reservation(int fd)
 	return parse_record(buf, pread(fd, buf, sizeof(buf), 0), 20);
 }
 
-/* A slot's record; absent where the file ends before it or it was never written (zero bytes). */
+/* A record after the reservation ("<20 digits> <width digits>\n" at offset); absent where the
+ * file ends before it or it was never written (zero bytes). */
 floor_record
-read_slot(int fd, int slot)
+read_record_at(int fd, off_t offset, int width)
 {
-	char buf[slot_len];
-	const ssize_t n = pread(fd, buf, sizeof(buf), slot_area + static_cast<off_t>(slot) * slot_len);
+	char buf[reservation_len];
+	const ssize_t n = pread(fd, buf, 20 + 1 + width + 1, offset);
 	bool unwritten = n >= 0;
 	for (ssize_t i = 0; i < n; i++)
 		unwritten = unwritten && buf[i] == '\0';
 	if (unwritten)
 		return {floor_record::absent, 0, 0, nullptr};
-	return parse_record(buf, n, 10);
+	return parse_record(buf, n, width);
+}
+
+floor_record
+read_slot(int fd, int slot)
+{
+	return read_record_at(fd, slot_area + static_cast<off_t>(slot) * slot_len, 10);
 }
 
 bool
@@ -283,15 +290,9 @@ wal_floor_record()
 	if (fd < 0)
 		return {floor_record::absent, 0, 0, nullptr};
 	lock(fd, LOCK_SH);
-	char buf[reservation_len];
-	const ssize_t n = pread(fd, buf, sizeof(buf), wal_floor_at);
+	const floor_record r = read_record_at(fd, wal_floor_at, 20);
 	unlock_close(fd);
-	bool unwritten = n >= 0;
-	for (ssize_t i = 0; i < n; i++)
-		unwritten = unwritten && buf[i] == '\0';
-	if (unwritten)
-		return {floor_record::absent, 0, 0, nullptr};
-	return parse_record(buf, n, 20);
+	return r;
 }
 
 void

@@ -42,6 +42,10 @@ sql() {
 }
 
 recent_xid='SELECT abs(extract(epoch FROM xid_timestamp(generate_xid()) - now())) < 60'
+# says <pattern> <what held> <what failed>: a check of the last session's output ($out).
+says() {
+	if grep -q "$1" <<<"$out"; then ok "$2"; else bad "$3: $out"; fi
+}
 reads_as_reservation() {
 	grep -Eq '^[0-9]{20} [0-9]{20}$' <(head -c 42 "$file")
 }
@@ -54,11 +58,8 @@ for c in huge garbage empty; do
 	esac
 	put "$content"
 	out=$(sql "$recent_xid")
-	if grep -q "WARNING: .*reservation in file \"idtypes_generator.floor\" is damaged: .*$want" <<<"$out"; then
-		ok "$c: reported: $(grep -m1 WARNING <<<"$out")"
-	else
-		bad "$c: no WARNING that the file is damaged ($want): $out"
-	fi
+	says "WARNING: .*reservation in file \"idtypes_generator.floor\" is damaged: .*$want" \
+		"$c: reported: $(grep -m1 WARNING <<<"$out")" "$c: no WARNING that the file is damaged ($want)"
 	if [ "$(tail -n 1 <<<"$out")" = t ]; then ok "$c: generate_xid() works, at the current time"; else bad "$c: generate_xid(): $out"; fi
 	if reads_as_reservation; then ok "$c: the file was written anew"; else bad "$c: the file reads: $(head -c 64 "$file" | od -c | head -3)"; fi
 done
@@ -66,17 +67,11 @@ done
 # The year 2200 (7258118400 s after 1970), 500 ms into it.
 put '00007258118400500000 00000000000000000003\n'
 out=$(sql "SELECT generate_xid()")
-if grep -q "WARNING: .*the server's clock is [0-9]* s behind the generators' restart floor" <<<"$out"; then
-	ok "far future: reported: $(grep -m1 WARNING <<<"$out")"
-else
-	bad "far future: no WARNING about the floor ahead of the clock: $out"
-fi
-if grep -q "ERROR: *22008: the current time is outside the range of type uid11" <<<"$out" &&
-	grep -q "DETAIL: .*restart floor" <<<"$out"; then
-	ok "far future: generate_xid() fails with 22008, naming the restart floor"
-else
-	bad "far future: generate_xid(): $out"
-fi
+says "WARNING: .*the server's clock is [0-9]* s behind the generators' restart floor" \
+	"far future: reported: $(grep -m1 WARNING <<<"$out")" "far future: no WARNING about the floor ahead of the clock"
+says "ERROR: *22008: the current time is outside the range of type uid11" \
+	"far future: generate_xid() fails with 22008" "far future: generate_xid()"
+says "DETAIL: .*restart floor" "far future: the error's detail names the restart floor" "far future: generate_xid()'s detail"
 out=$(sql "SELECT extract(year FROM ulid_timestamp(generate_ulid_monotonic()))")
 if [ "$(tail -n 1 <<<"$out")" = 2200 ]; then ok "far future: generate_ulid_monotonic() goes on from the floor (2200)"; else bad "far future: generate_ulid_monotonic(): $out"; fi
 # The reset of docs/operations.md: stopped, the file removed.
@@ -90,14 +85,11 @@ node_stop "$dir" "$port"
 chmod 000 "$file"
 node_start "$dir" "$port"
 out=$(sql "SELECT generate_xid()")
-if grep -q "ERROR: *42501: could not open file \"idtypes_generator.floor\"" <<<"$out"; then
-	ok "unwritable: generate_xid() fails with 42501 naming the file"
-else
-	bad "unwritable: generate_xid(): $out"
-fi
+says "ERROR: *42501: could not open file \"idtypes_generator.floor\"" \
+	"unwritable: generate_xid() fails with 42501 naming the file" "unwritable: generate_xid()"
 out=$(sql "SELECT generate_ulid() IS NOT NULL")
 if [ "$out" = t ]; then ok "unwritable: generate_ulid() (no state) works"; else bad "unwritable: generate_ulid(): $out"; fi
 chmod 600 "$file"
 
 echo "floor_file.sh on PostgreSQL $major"
-finish $((3 * 3 + 4 + 2))
+finish $((3 * 3 + 5 + 2))

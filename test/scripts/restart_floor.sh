@@ -14,7 +14,7 @@
 # rate; they are not stuck in one time unit). Then a primary and a streaming standby: run 1 on the primary, the
 # standby replays it, the primary is killed, the standby's clock steps 7 s back and it is promoted,
 # run 2 on it: again no ID twice, and run 2 after run 1. The same after the primary's clock stepped
-# back 5 s while it generated (failover_ahead(), below). Last, the edge of a reservation that ends
+# back 5 s while it generated (failover(), below). Last, the edge of a reservation that ends
 # inside the millisecond of the last IDs before a crash (edge(), below).
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63, 66, 67.
@@ -140,74 +140,47 @@ restarts() {
 	node_stop "$dir" "$port"
 }
 
-# failover: a standby promoted after the primary's crash, with its clock behind.
+# failover <label> <name> <first port offset> <primary step>: a standby promoted after the
+# primary's crash, with its clock behind. With a step (seconds), the primary's clock steps back
+# that much after run 1 and it generates once more (as run 1): its generators then run ahead of
+# its clock and of the times its commits carry, which are all a standby knows of it; they write
+# their reservation to WAL while they run more than a second ahead, and the promoted standby reads
+# it back. Either way: no ID twice, and run 2 after run 1.
 failover() {
-	local pdir=$work/primary pport=$((PGPORT + 61)) sdir=$work/standby sport=$((PGPORT + 62)) target deadline
+	local label=$1 pdir=$work/$2-primary pport=$((PGPORT + $3)) sdir=$work/$2-standby sport=$((PGPORT + $3 + 1))
+	local step=$4 behind=7 target deadline
+	[ "$step" = 0 ] || behind=$step
 	faketime_start "$pdir" "$pport" "$pdir.faketime"
 	setup "$pdir" "$pport"
 	if ! node_basebackup "$pdir" "$pport" "$sdir"; then
-		bad "failover: pg_basebackup"
+		bad "$label: pg_basebackup"
 		return
 	fi
 	faketime_start "$sdir" "$sport" "$sdir.faketime"
 	run "$pdir" "$pport" 1
+	if [ "$step" != 0 ]; then
+		faketime_set "$pdir.faketime" "-$step"
+		run "$pdir" "$pport" 1
+	fi
 	target=$(node_psql "$pdir" "$pport" -d fl -c "SELECT pg_current_wal_lsn()")
 	deadline=$((SECONDS + TIMEOUT))
 	until [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT pg_last_wal_replay_lsn() >= '$target'")" = t ]; do
 		if [ $SECONDS -ge $deadline ]; then
-			bad "failover: the standby did not replay up to $target in $TIMEOUT s"
+			bad "$label: the standby did not replay up to $target in $TIMEOUT s"
 			return
 		fi
 		sleep 0.2
 	done
 	kill_node "$pdir"
-	faketime_set "$sdir.faketime" "-7"
+	faketime_set "$sdir.faketime" "-$behind"
 	node_psql "$sdir" "$sport" -d fl -c "SELECT pg_promote(true, $TIMEOUT)" >/dev/null
 	if [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT NOT pg_is_in_recovery()")" = t ]; then
-		ok "failover: the standby, its clock $(lag "$sdir" "$sport") s behind, is promoted"
+		ok "$label: the standby, its clock $(lag "$sdir" "$sport") s behind, is promoted"
 	else
-		bad "failover: the standby was not promoted"
+		bad "$label: the standby was not promoted"
 	fi
 	run "$sdir" "$sport" 2
-	check "failover" "$sdir" "$sport" 2
-}
-
-# failover_ahead: the primary's clock steps back 5 s while it generates, so its generators run
-# ahead of its clock and of the times its commits carry (which are all a standby knows of it):
-# the standby, its clock as far behind, is promoted after the primary's crash. The generators
-# write their reservation to WAL while they run more than a second ahead, and the promoted
-# standby reads it back: again no ID twice, and run 2 after run 1.
-failover_ahead() {
-	local pdir=$work/primary2 pport=$((PGPORT + 66)) sdir=$work/standby2 sport=$((PGPORT + 67)) target deadline
-	faketime_start "$pdir" "$pport" "$pdir.faketime"
-	setup "$pdir" "$pport"
-	if ! node_basebackup "$pdir" "$pport" "$sdir"; then
-		bad "failover ahead: pg_basebackup"
-		return
-	fi
-	faketime_start "$sdir" "$sport" "$sdir.faketime"
-	run "$pdir" "$pport" 1
-	faketime_set "$pdir.faketime" "-5"
-	run "$pdir" "$pport" 1
-	target=$(node_psql "$pdir" "$pport" -d fl -c "SELECT pg_current_wal_lsn()")
-	deadline=$((SECONDS + TIMEOUT))
-	until [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT pg_last_wal_replay_lsn() >= '$target'")" = t ]; do
-		if [ $SECONDS -ge $deadline ]; then
-			bad "failover ahead: the standby did not replay up to $target in $TIMEOUT s"
-			return
-		fi
-		sleep 0.2
-	done
-	kill_node "$pdir"
-	faketime_set "$sdir.faketime" "-5"
-	node_psql "$sdir" "$sport" -d fl -c "SELECT pg_promote(true, $TIMEOUT)" >/dev/null
-	if [ "$(node_psql "$sdir" "$sport" -d fl -c "SELECT NOT pg_is_in_recovery()")" = t ]; then
-		ok "failover ahead: the primary's clock stepped back 5 s; the standby, its clock $(lag "$sdir" "$sport") s behind, is promoted"
-	else
-		bad "failover ahead: the standby was not promoted"
-	fi
-	run "$sdir" "$sport" 2
-	check "failover ahead" "$sdir" "$sport" 2
+	check "$label" "$sdir" "$sport" 2
 }
 
 # edge: the floor file reserves up to a time inside the millisecond of the last IDs made (an ID
@@ -265,8 +238,8 @@ edge() {
 start=$SECONDS
 restarts "preloaded" -c "$(preload_setting)"
 restarts "not preloaded"
-failover
-failover_ahead
+failover "failover" f 61 0
+failover "failover after the primary's clock stepped back 5 s" fa 66 5
 edge
 echo "restart_floor.sh on PostgreSQL $major: $((SECONDS - start)) s"
 # Per restarts: two clock checks, a check per kind, the progress check; each failover: the
