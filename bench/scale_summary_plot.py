@@ -5,12 +5,13 @@ row count, and rows per second of the first and of the last batches (medians of 
 per server.
 
 SUMMARY_CSV has the columns generator, server, first_rows_per_s, last_rows_per_s, index_mb: the
-figures of docs/performance.md's "Bulk loads at 20 M rows" table (bench/scale-2026-11-24.csv)."""
+figures of docs/performance.md's bulk-load tables (bench/scale-2026-11-26.csv: the run that put
+generate_ulid() beside uuidv7(); bench/scale-2026-11-24.csv: the run before it)."""
 import csv
 import sys
 
 SERVER_COLORS = ["#9ecae1", "#1f77b4", "#fdae6b", "#e6550d"]
-ROW_H, BAR_H, LABEL_W, PANEL_W, GAP, TOP = 34, 12, 190, 330, 40, 60
+ROW_H, BAR_H, LABEL_W, PANEL_W, GAP, TOP = 34, 12, 260, 330, 40, 60
 
 
 def main():
@@ -41,8 +42,9 @@ def main():
                 r = by.get((g, s))
                 by_ = y + j * BAR_H
                 if r is None:
+                    why = "18+ only" if g.startswith("uuidv7") else "not in this run"
                     out.append(f'<text x="{x0 + 4}" y="{by_ + BAR_H - 2}" fill="#777">'
-                               f'({s}: not on this server)</text>')
+                               f'({s}: {why})</text>')
                     continue
                 w = PANEL_W * value(r) / vmax
                 out.append(f'<rect x="{x0}" y="{by_}" width="{w:.1f}" height="{BAR_H - 1}" '
