@@ -21,10 +21,13 @@ extern "C" {
  *   bytes 64-105: "<until> <life>\n", on a server that left archive recovery (a promoted standby):
  *                the newest reservation it found in the WAL it replayed, and the life of the
  *                state that looked (wal_floor.cpp).
- *   byte 128 + 32 * slot, with per-backend state (15-16 without preload): "<until> <in use>\n", a
+ *   byte 128 + 64 * slot, with per-backend state (15-16 without preload): "<until> <in use>\n", a
  *                20-digit and a 10-digit number, the record of a backend slot: no ID of a backend
  *                that had the slot reached until; in use 1 while a backend of the slot generates
- *                (it sets 0 at its exit, with until just after its last ID).
+ *                (it sets 0 at its exit, with until just after its last ID's time);
+ *   byte 160 + 64 * slot: "<until> 0000000000\n", the slot's TIDs: none reached until. TID runs
+ *                ahead of the clock (up to a second); kept apart, the next backend's TIDs go on
+ *                after its predecessor's while its clock, and the other kinds, stay at the clock.
  *
  * A record that does not read so is damaged: it is reported and no longer relied on.
  */
@@ -110,10 +113,17 @@ read_record_at(int fd, off_t offset, int width)
 	return parse_record(buf, n, width);
 }
 
-floor_record
-read_slot(int fd, int slot)
+/* A slot has two records: its IDs' times (which = 0) and its TIDs' microseconds (which = 1). */
+off_t
+slot_offset(int slot, int which)
 {
-	return read_record_at(fd, slot_area + static_cast<off_t>(slot) * slot_len, 10);
+	return slot_area + (2 * static_cast<off_t>(slot) + which) * slot_len;
+}
+
+floor_record
+read_slot(int fd, int slot, int which)
+{
+	return read_record_at(fd, slot_offset(slot, which), 10);
 }
 
 bool
@@ -142,11 +152,11 @@ write_reservation(int fd, std::int64_t until_us, std::uint64_t life, const char 
 }
 
 bool
-write_slot(int fd, int slot, std::int64_t until_us, unsigned in_use)
+write_slot(int fd, int slot, int which, std::int64_t until_us, unsigned in_use)
 {
 	char buf[slot_len + 1];
 	snprintf(buf, sizeof(buf), "%020lld %010u\n", static_cast<long long>(until_us), in_use);
-	return write_at(fd, buf, slot_len, slot_area + static_cast<off_t>(slot) * slot_len);
+	return write_at(fd, buf, slot_len, slot_offset(slot, which));
 }
 
 void
@@ -232,10 +242,10 @@ report_damaged(const floor_record &r, const char *what, const char *done)
 					  errdetail("%s", done)));
 }
 
-/* This backend's slot record (per-backend state): claimed, and what it held then. */
+/* This backend's slot records (per-backend state): claimed, and what they held then. */
 bool slot_claimed = false;
 int claimed_slot = -1;
-std::int64_t claimed_until = 0;
+slot_floor claimed = {0, 0};
 
 /*
  * At the exit of a backend that claimed its slot: the slot's record says just after this
@@ -247,17 +257,20 @@ release_slot(int, Datum)
 {
 	if (!slot_claimed || shared_scope())
 		return;
-	std::int64_t until = claimed_until;
-	const std::int64_t last = active_state().last_us;
-	if (last > 0)
-		until = Max(until, add_sat(last, 1));
+	const gen_state &s = active_state();
+	std::int64_t until = claimed.until_us, tid_until = claimed.tid_until_us;
+	if (s.last_us > 0)
+		until = Max(until, add_sat(s.last_us, 1));
+	if (s.tid.have)
+		tid_until = Max(tid_until, static_cast<std::int64_t>(idt::timeid_micros(s.tid.value)) + 1);
 	const int fd = open(floor_file, O_RDWR | PG_BINARY);
 	if (fd < 0)
 	{
 		elog(LOG, "could not open file \"%s\" at backend exit: %m", floor_file);
 		return;
 	}
-	if (flock(fd, LOCK_EX) != 0 || !write_slot(fd, claimed_slot, until, 0))
+	if (flock(fd, LOCK_EX) != 0 || !write_slot(fd, claimed_slot, 1, tid_until, 0) ||
+		!write_slot(fd, claimed_slot, 0, until, 0))
 		elog(LOG, "could not write file \"%s\" at backend exit: %m", floor_file);
 	(void) flock(fd, LOCK_UN);
 	close(fd);
@@ -326,29 +339,34 @@ floor_reservation()
 	return r;
 }
 
-std::int64_t
+slot_floor
 claim_slot()
 {
 	if (slot_claimed)
-		return claimed_until;
+		return claimed;
 	const int slot = IDT_BACKEND_SLOT();
 	const int fd = open_for_update();
-	const floor_record r = read_slot(fd, slot);
-	std::int64_t until = r.kind == floor_record::ok ? r.until_us : 0;
-	if (r.kind == floor_record::damaged)
-		report_damaged(r, "the record of this backend's slot",
+	const floor_record r = read_slot(fd, slot, 0), t = read_slot(fd, slot, 1);
+	slot_floor f = {r.kind == floor_record::ok ? r.until_us : 0,
+					t.kind == floor_record::ok ? t.until_us : 0};
+	if (r.kind == floor_record::damaged || t.kind == floor_record::damaged)
+		report_damaged(r.kind == floor_record::damaged ? r : t, "the record of this backend's slot",
 					   "This backend's generators go on from the reservation instead.");
 	/* Its last backend did not release it (it died, and the server restarted in place): every ID
 	 * of this server's life lay before the reservation. */
-	if (r.kind == floor_record::damaged || (r.kind == floor_record::ok && r.second != 0))
+	if (r.kind == floor_record::damaged || t.kind == floor_record::damaged ||
+		(r.kind == floor_record::ok && r.second != 0))
 	{
 		const floor_record held = read_reservation(fd);
 		if (held.kind == floor_record::ok)
-			until = Max(until, held.until_us);
+		{
+			f.until_us = Max(f.until_us, held.until_us);
+			f.tid_until_us = Max(f.tid_until_us, held.until_us);
+		}
 	}
 	/* Not synced: the records serve within one life of the server, and the next life takes the
 	 * synced reservation. */
-	const bool written = write_slot(fd, slot, until, 1);
+	const bool written = write_slot(fd, slot, 0, f.until_us, 1);
 	unlock_close(fd);
 	if (!written)
 		ereport(ERROR,
@@ -361,8 +379,8 @@ claim_slot()
 	}
 	slot_claimed = true;
 	claimed_slot = slot;
-	claimed_until = until;
-	return until;
+	claimed = f;
+	return f;
 }
 
 } /* namespace gen */

@@ -128,8 +128,12 @@ apply_restart_floor()
 		life = shared_scope() ? (random64() | 1) : static_cast<std::uint64_t>(PgStartTime) | 1;
 	const std::int64_t wall = now_unix_us();
 	std::int64_t floor = restart_floor_us(wall, life);
+	slot_floor slot = {0, 0};
 	if (!shared_scope())
-		floor = Max(floor, claim_slot());
+	{
+		slot = claim_slot();
+		floor = Max(floor, slot.until_us);
+	}
 	floor = round_up_ms(floor);
 	if (floor > add_sat(wall, far_ahead_us))
 		ereport(WARNING,
@@ -145,6 +149,12 @@ apply_restart_floor()
 	lock_state();
 	if (s.life == 0)
 		s.life = life;
+	/* The slot's last TID, as if this backend had made it: its TIDs go on after it. */
+	if (slot.tid_until_us > 0 && !s.tid.have)
+	{
+		s.tid.value = idt::timeid_pack(static_cast<std::uint64_t>(slot.tid_until_us - 1), 0);
+		s.tid.have = true;
+	}
 	if (!s.floor_set || (s.floor_in_recovery && !in_recovery))
 	{
 		idt::steady_floor(s.clock, floor, mono);

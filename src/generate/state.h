@@ -50,7 +50,7 @@ struct gen_state
 	euid_slot euid_by_extension[euid_slots];
 	idt::steady_clock clock;  /* the time the steps see: never back, never before the floor */
 	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
-	std::int64_t last_us;	  /* the latest ID time handed out (per backend: left to the slot) */
+	std::int64_t last_us;	  /* the latest steady time an ID had (per backend: left to the slot) */
 	std::int64_t logged_us;	  /* the latest reservation written to WAL (wal_floor.cpp) */
 	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
 	bool floor_set;			  /* the restart floor was applied */
@@ -195,9 +195,14 @@ extern const char *const floor_file;
 /* The reservation, read under a shared lock. */
 floor_record floor_reservation();
 
-/* Per-backend state: claim this backend's slot record at its first ID (released at exit), and
- * return a time no ID of an earlier backend of the slot reached. */
-std::int64_t claim_slot();
+/* Per-backend state: claim this backend's slot records at its first ID (released at exit), and
+ * return the times no ID (and no TID) of an earlier backend of the slot reached. */
+struct slot_floor
+{
+	std::int64_t until_us;
+	std::int64_t tid_until_us;
+};
+slot_floor claim_slot();
 
 /* A reservation of the floor file: one small synced write per half second of generation at most. */
 constexpr std::int64_t reserve_window_us = 500000;
@@ -252,8 +257,8 @@ generate(const char *type_name, Step step)
 		const std::int64_t now = idt::steady_now(s.clock, wall, mono);
 		const idt::gen_status status = step(s, now, r, id_us);
 		const bool ok = status == idt::gen_status::ok;
-		if (ok && id_us > s.last_us)
-			s.last_us = id_us;
+		if (ok && now > s.last_us)
+			s.last_us = now;
 		/* An ID at or after the floor file's time goes out only once the file holds more. */
 		const bool reserve = ok && id_us >= s.reserved_us;
 		/* More than a second ahead of the clock (it stepped back): the reservation goes to WAL

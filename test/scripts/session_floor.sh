@@ -76,6 +76,8 @@ ${2:-}
 SQL
 	pid=$!
 	if [ -n "${2:-}" ]; then
+		# A moment for the session to take its slot before another connection could.
+		sleep 0.5
 		for _ in $(seq 1 100); do
 			k=$(node_psql "$dir" "$port" -d sf -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'session_$1' AND query ~ 'pg_sleep'")
 			[ -z "$k" ] || break
@@ -89,6 +91,9 @@ SQL
 			sleep 0.3
 			node_psql "$dir" "$port" -d sf -c "SELECT 1" >/dev/null 2>&1 && break
 		done
+		# The background workers (the logical replication launcher) take their slots again, as
+		# they held them when session A began.
+		sleep 2
 	fi
 	wait "$pid" || true
 }
