@@ -1,8 +1,8 @@
 # Makefile: build the idtypes extension with PGXS, plus unit tests, the test command and the demo.
 
 MODULE_big = idtypes
-# Every glue file and every core file goes into the one shared library.
-OBJS = $(patsubst %.cpp,%.o,$(wildcard src/*.cpp core/*.cpp))
+# Every glue file (src/ and its subdirectories) and every core file goes into the one shared library.
+OBJS = $(patsubst %.cpp,%.o,$(wildcard src/*.cpp src/*/*.cpp core/*.cpp))
 PGFILEDESC = "idtypes - compact, sortable ID types"
 
 EXTENSION = idtypes
@@ -206,7 +206,7 @@ check-sql:
 		|| { echo "check-sql: idtypes--1.0.sql is released and frozen: put changes in 1.1" >&2; exit 1; }
 
 CLANG_FORMAT ?= clang-format
-FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h src/*.hpp \
+FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h src/*.hpp src/*/*.cpp src/*/*.h \
 	test/*.cpp test/*.hpp)
 format:
 	$(if $(FORMAT_SRCS),$(CLANG_FORMAT) -i $(FORMAT_SRCS))
