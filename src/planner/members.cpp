@@ -397,13 +397,3 @@ idt_starts_with_fn(Oid support_fn, const char *type_name, Oid typid)
 {
 	return planning::starts_with_fn(support_fn, type_name, typid, true);
 }
-
-Oid
-idt_contained_fn(Oid support_fn, const char *type_name, Oid typid, Oid *rngtypid)
-{
-	const Oid prefix_range = planning::prefix_range_fn(support_fn, type_name, typid);
-	if (!OidIsValid(prefix_range))
-		return InvalidOid;
-	*rngtypid = get_func_rettype(prefix_range);
-	return planning::contained_fn(support_fn, type_name, typid, *rngtypid);
-}
