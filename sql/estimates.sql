@@ -66,7 +66,8 @@ SELECT est_rows('SELECT * FROM est_ids WHERE l <@ ulid_time_range(tstzrange(now(
 -- partitions, which core estimates from each partition's histogram; the statistics the planner
 -- is handed hold the rows added since ANALYZE (an ANALYZE of the parent analyzes every
 -- partition). Partitions of 2 days, the newest one holding now; 19,900 rows over 20 days,
--- ANALYZE, then 2,000 rows in the last 10 minutes.
+-- ANALYZE (the rows' counts in the cumulative statistics first, as above), then 2,000 rows in
+-- the last 10 minutes.
 DO $$
 DECLARE ty record;
 BEGIN
@@ -83,7 +84,16 @@ BEGIN
 		EXECUTE format('CREATE INDEX ON estp_%s (id)', ty.column1);
 		EXECUTE format('INSERT INTO estp_%s SELECT %s, i FROM (SELECT i, now() - interval ''20 days'' + (interval ''20 days'' - interval ''2 hours'') * i / 19900 AS ts FROM generate_series(1, 19900) i) s',
 			ty.column1, ty.column2);
-		EXECUTE format('ANALYZE estp_%s', ty.column1);
+	END LOOP;
+END $$;
+SELECT pg_stat_force_next_flush();
+ANALYZE estp_uid11, estp_timeid, estp_ulidflake, estp_ulid, estp_euid;
+DO $$
+DECLARE ty record;
+BEGIN
+	FOR ty IN VALUES ('uid11', 'generate_xid_at(ts)'), ('timeid', 'generate_tid_at(ts, 1)'),
+			('ulidflake', 'generate_ulidflake_at(ts)'), ('ulid', 'generate_ulid_at(ts)'),
+			('euid', 'generate_euid_at(ts)') LOOP
 		EXECUTE format('INSERT INTO estp_%s SELECT %s, i FROM (SELECT i, now() - interval ''10 minutes'' + interval ''10 minutes'' * i / 2000 AS ts FROM generate_series(1, 2000) i) s',
 			ty.column1, ty.column2);
 	END LOOP;

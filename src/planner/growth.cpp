@@ -45,7 +45,9 @@ vacuumed_since_analyze(const PgStat_StatTabEntry *tab)
  * the statistics lack. A VACUUM since (autovacuum's insert-triggered one included) counts the
  * new rows into reltuples and leaves pg_statistic as it was; then the cumulative statistics'
  * rows modified since ANALYZE (inserted, updated or deleted: on a table of IDs made as rows are
- * inserted, mostly inserted) say how many the statistics lack.
+ * inserted, mostly inserted) say how many the statistics lack, taken as at most half the table:
+ * autovacuum analyzes a table long before it doubles, and an ANALYZE in the transaction that
+ * loaded the table counts the whole load as modified after it.
  */
 void
 row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described)
@@ -68,7 +70,7 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 	if (tab != nullptr && vacuumed_since_analyze(tab))
 	{
 		const double modified = static_cast<double>(IDT_TABSTAT_MOD_SINCE_ANALYZE(tab));
-		*described = Min(*described, Max(0.0, *now - modified));
+		*described = Min(*described, Max(*now / 2, *now - modified));
 	}
 }
 
