@@ -74,13 +74,23 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 	}
 }
 
+/*
+ * What this planning run keeps: in the memory of its PlannerGlobal, forgotten when that memory
+ * goes (the callback), and found again by the PlannerGlobal (subqueries share it).
+ */
 namespace
 {
 
-/*
- * The index ends read in this planning run, by (table, column, end). It lives in the memory of
- * the planning run's PlannerGlobal and is forgotten when that memory goes.
- */
+run_cache *current = nullptr;
+
+void
+forget_run(void *arg)
+{
+	if (current == arg)
+		current = nullptr;
+}
+
+/* An index end read in this planning run, by (table, column, end). */
 struct index_end
 {
 	Oid relid;
@@ -90,42 +100,28 @@ struct index_end
 	Datum value;
 };
 
-struct end_cache
-{
-	const PlannerGlobal *glob;
-	MemoryContext context;
-	MemoryContextCallback forget;
-	int n, capacity;
-	index_end *ends;
-};
+} /* namespace */
 
-end_cache *ends = nullptr;
-
-void
-forget_ends(void *arg)
+run_cache *
+run_cache_of(PlannerInfo *root)
 {
-	if (ends == arg)
-		ends = nullptr;
-}
-
-/* The cache of root's planning run, or nullptr where there is none to keep. */
-end_cache *
-ends_of(PlannerInfo *root)
-{
-	if (root->glob == nullptr)
+	if (root == nullptr || root->glob == nullptr)
 		return nullptr;
-	if (ends != nullptr && ends->glob == root->glob)
-		return ends;
+	if (current != nullptr && current->glob == root->glob)
+		return current;
 	MemoryContext context = GetMemoryChunkContext(root->glob);
-	auto *c = static_cast<end_cache *>(MemoryContextAllocZero(context, sizeof(end_cache)));
+	auto *c = static_cast<run_cache *>(MemoryContextAllocZero(context, sizeof(run_cache)));
 	c->glob = root->glob;
 	c->context = context;
-	c->forget.func = forget_ends;
+	c->forget.func = forget_run;
 	c->forget.arg = c;
 	MemoryContextRegisterResetCallback(context, &c->forget);
-	ends = c;
+	current = c;
 	return c;
 }
+
+namespace
+{
 
 /*
  * The smallest or largest non-null value of the index's first column, read as core's
@@ -243,31 +239,30 @@ actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
 	if (rte->inh)
 		return false;
-	end_cache *c = vardata->var != nullptr && IsA(vardata->var, Var) ? ends_of(root) : nullptr;
+	run_cache *c = vardata->var != nullptr && IsA(vardata->var, Var) ? run_cache_of(root) : nullptr;
 	if (c == nullptr)
 		return probe(root, vardata, opfamily, want_max, CurrentMemoryContext, out);
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	for (int i = 0; i < c->n; i++)
+	ListCell *lc;
+	foreach (lc, c->ends)
 	{
-		const index_end &e = c->ends[i];
-		if (e.relid == rte->relid && e.attnum == attnum && e.want_max == want_max)
+		const auto *e = static_cast<const index_end *>(lfirst(lc));
+		if (e->relid == rte->relid && e->attnum == attnum && e->want_max == want_max)
 		{
-			*out = e.value;
-			return e.found;
+			*out = e->value;
+			return e->found;
 		}
 	}
-	if (c->n == c->capacity)
-	{
-		c->capacity = Max(8, 2 * c->capacity);
-		const Size size = sizeof(index_end) * c->capacity;
-		c->ends = static_cast<index_end *>(
-			c->ends == nullptr ? MemoryContextAlloc(c->context, size) : repalloc(c->ends, size));
-	}
-	index_end e = {rte->relid, attnum, want_max, false, (Datum) 0};
-	e.found = probe(root, vardata, opfamily, want_max, c->context, &e.value);
-	c->ends[c->n++] = e;
-	*out = e.value;
-	return e.found;
+	auto *e = static_cast<index_end *>(MemoryContextAllocZero(c->context, sizeof(index_end)));
+	e->relid = rte->relid;
+	e->attnum = attnum;
+	e->want_max = want_max;
+	e->found = probe(root, vardata, opfamily, want_max, c->context, &e->value);
+	MemoryContext old = MemoryContextSwitchTo(c->context);
+	c->ends = lappend(c->ends, e);
+	MemoryContextSwitchTo(old);
+	*out = e->value;
+	return e->found;
 }
 
 } /* namespace planning */

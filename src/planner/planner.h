@@ -69,6 +69,19 @@ id_kind kind_of(Oid typid);
 
 /* ---- growth.cpp: rows added since ANALYZE and the index's actual ends ----------------------- */
 
+/* What one planning run keeps (index ends, extended statistics), in its memory. */
+struct run_cache
+{
+	const PlannerGlobal *glob;
+	MemoryContext context;
+	MemoryContextCallback forget;
+	List *ends;	 /* growth.cpp */
+	List *stats; /* stats_hook.cpp */
+};
+
+/* The cache of root's planning run, or nullptr where there is none to keep. */
+run_cache *run_cache_of(PlannerInfo *root);
+
 /*
  * The rows of the column's table now and the rows its statistics describe (both 0 when
  * unknown); now > described means rows were added since ANALYZE.

@@ -54,30 +54,47 @@ id_between(idt::u128 a, idt::u128 b, int j, int k)
 	return {static_cast<std::uint64_t>(r >> 64), static_cast<std::uint64_t>(r)};
 }
 
-/* The freefunc of an extended statistics tuple: also how our estimators recognize one. */
+/*
+ * The freefuncs of an extended statistics tuple, also how our estimators recognize one: one of
+ * this lookup's own, or one the planning run keeps (run_cache), which goes with its memory.
+ */
 void
 free_extended_stats(HeapTuple tuple)
 {
 	heap_freetuple(tuple);
 }
 
+void
+keep_extended_stats(HeapTuple)
+{
+}
+
+/* A column's statistics as this planning run's lookups get them (tuple nullptr: core's). */
+struct column_stats
+{
+	Oid relid;
+	AttrNumber attnum;
+	HeapTuple tuple;
+};
+
 /*
- * The column's statistics with the histogram extended by the rows added since ANALYZE, into
- * vardata; false (core looks them up itself) where there is nothing to extend.
+ * The column's statistics with the histogram extended by the rows added since ANALYZE, in
+ * result_context; nullptr (core looks them up itself) where there is nothing to extend.
  */
 template <class T>
-bool
-extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, VariableStatData *vardata)
+HeapTuple
+extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
+			   const VariableStatData *vardata, MemoryContext result_context)
 {
 	using V = typename T::value_type;
 	double now_rows, described_rows;
 	row_counts(root, vardata, &now_rows, &described_rows);
 	if (now_rows <= described_rows)
-		return false;
+		return nullptr;
 	HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
 									  Int16GetDatum(attnum), BoolGetDatum(false));
 	if (!HeapTupleIsValid(stats))
-		return false;
+		return nullptr;
 	const Form_pg_statistic form = reinterpret_cast<Form_pg_statistic>(GETSTRUCT(stats));
 	double ordered = 0.0, sumcommon = 0.0;
 	AttStatsSlot sslot;
@@ -103,7 +120,7 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 		!get_attstatsslot(&sslot, stats, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES))
 	{
 		ReleaseSysCache(stats);
-		return false;
+		return nullptr;
 	}
 	/*
 	 * The histogram's population and the new rows above it, in rows; the new rows get their
@@ -122,7 +139,7 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 	{
 		free_attstatsslot(&sslot);
 		ReleaseSysCache(stats);
-		return false;
+		return nullptr;
 	}
 	const int k_old = n - 1 - k_new;
 	Datum *values = static_cast<Datum *>(palloc(sizeof(Datum) * n));
@@ -144,16 +161,40 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 	bool replace[Natts_pg_statistic] = {};
 	repl[Anum_pg_statistic_stavalues1 - 1 + slot] = PointerGetDatum(histogram);
 	replace[Anum_pg_statistic_stavalues1 - 1 + slot] = true;
+	MemoryContext old = MemoryContextSwitchTo(result_context);
 	HeapTuple copy = heap_modify_tuple(stats, RelationGetDescr(statrel), repl, nulls, replace);
+	MemoryContextSwitchTo(old);
 	table_close(statrel, AccessShareLock);
 	ReleaseSysCache(stats);
+	pfree(histogram);
+	pfree(values);
+	return copy;
+}
 
-	const Var *var = reinterpret_cast<const Var *>(vardata->var);
-	vardata->statsTuple = copy;
-	vardata->freefunc = free_extended_stats;
-	vardata->acl_ok = idt_all_rows_selectable(
-		root, var->varno, bms_make_singleton(attnum - FirstLowInvalidHeapAttributeNumber));
-	return true;
+/* The column's statistics extended (or nullptr), for the column of varno. */
+HeapTuple
+extended_column_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Index varno,
+					  MemoryContext result_context)
+{
+	Oid typid, collation;
+	int32 typmod;
+	get_atttypetypmodcoll(rte->relid, attnum, &typid, &typmod, &collation);
+	VariableStatData column = {};
+	column.var = reinterpret_cast<Node *>(makeVar(varno, attnum, typid, typmod, collation, 0));
+	column.rel = root->simple_rel_array[varno];
+	column.atttype = typid;
+	column.atttypmod = typmod;
+	switch (kind_of(typid))
+	{
+#define IDT_EXTENDED(T)                                                                            \
+	case id_kind::T:                                                                               \
+		return extended_stats<T##_traits>(root, rte, attnum, &column, result_context);
+		IDT_PLANNER_TYPES(IDT_EXTENDED)
+#undef IDT_EXTENDED
+	case id_kind::none:
+		break;
+	}
+	return nullptr;
 }
 
 /*
@@ -179,34 +220,43 @@ relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 			varno = i;
 	if (varno == 0 || root->simple_rel_array[varno] == nullptr)
 		return false;
-	Oid typid, collation;
-	int32 typmod;
-	get_atttypetypmodcoll(rte->relid, attnum, &typid, &typmod, &collation);
-	const id_kind kind = kind_of(typid);
-	if (kind == id_kind::none)
-		return false;
-	VariableStatData column = {};
-	column.var = reinterpret_cast<Node *>(makeVar(varno, attnum, typid, typmod, collation, 0));
-	column.rel = root->simple_rel_array[varno];
-	column.atttype = typid;
-	column.atttypmod = typmod;
-	bool done = false;
-	switch (kind)
+	/* Once per column and planning run, kept in its memory; else this lookup's own. */
+	run_cache *cache = run_cache_of(root);
+	HeapTuple tuple = nullptr;
+	bool found = false;
+	if (cache != nullptr)
 	{
-#define IDT_EXTENDED(T)                                                                            \
-	case id_kind::T:                                                                               \
-		done = extended_stats<T##_traits>(root, rte, attnum, &column);                             \
-		break;
-		IDT_PLANNER_TYPES(IDT_EXTENDED)
-#undef IDT_EXTENDED
-	case id_kind::none:
-		break;
+		ListCell *lc;
+		foreach (lc, cache->stats)
+		{
+			const auto *c = static_cast<const column_stats *>(lfirst(lc));
+			if (c->relid == rte->relid && c->attnum == attnum)
+			{
+				tuple = c->tuple;
+				found = true;
+				break;
+			}
+		}
 	}
-	if (!done)
+	if (!found)
+	{
+		tuple = extended_column_stats(root, rte, attnum, varno,
+									  cache != nullptr ? cache->context : CurrentMemoryContext);
+		if (cache != nullptr)
+		{
+			MemoryContext old = MemoryContextSwitchTo(cache->context);
+			auto *c = static_cast<column_stats *>(palloc(sizeof(column_stats)));
+			*c = {rte->relid, attnum, tuple};
+			cache->stats = lappend(cache->stats, c);
+			MemoryContextSwitchTo(old);
+		}
+	}
+	if (tuple == nullptr)
 		return false;
-	vardata->statsTuple = column.statsTuple;
-	vardata->freefunc = column.freefunc;
-	vardata->acl_ok = column.acl_ok;
+	vardata->statsTuple = tuple;
+	vardata->freefunc = cache != nullptr ? keep_extended_stats : free_extended_stats;
+	vardata->acl_ok = idt_all_rows_selectable(
+		root, varno, bms_make_singleton(attnum - FirstLowInvalidHeapAttributeNumber));
 	return true;
 }
 
@@ -215,7 +265,7 @@ relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 bool
 is_extended_stats(const VariableStatData *vardata)
 {
-	return vardata->freefunc == free_extended_stats;
+	return vardata->freefunc == free_extended_stats || vardata->freefunc == keep_extended_stats;
 }
 
 void
