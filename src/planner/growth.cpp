@@ -1,4 +1,4 @@
-/* growth.cpp: how far a table has grown past its statistics: the rows added since ANALYZE, and the index's actual ends, read at most once per planning run. */
+/* growth.cpp: how far a table has grown past its statistics, and the index's actual ends, read once per planning run. */
 #include "planner/planner.h"
 
 extern "C" {

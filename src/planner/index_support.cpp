@@ -1,4 +1,4 @@
-/* index_support.cpp: ^@ and <@ as btree (and BRIN) index conditions, "id >= lo AND id <= hi", from the support functions' SupportRequestIndexCondition. */
+/* index_support.cpp: ^@ and <@ as the btree (and BRIN) index conditions "id >= lo AND id <= hi". */
 #include "planner/planner.h"
 
 extern "C" {

@@ -1,4 +1,4 @@
-/* members.cpp: the extension's own functions and types as the planner support finds them: by OID, through the extension's membership, cached per backend. */
+/* members.cpp: the extension's own functions and types, found by OID through its membership and cached per backend. */
 #include "planner/planner.h"
 
 extern "C" {

@@ -1,4 +1,4 @@
-/* rewrites.cpp: the simplifications of ^@ and <@ (btree operators for partition pruning, <@ under row-level security) and of the uuid cross-type comparisons (core's uuid operators). */
+/* rewrites.cpp: simplifications: btree operators for partition pruning, <@ under row-level security, uuid cross-type comparisons. */
 #include "planner/planner.h"
 
 extern "C" {

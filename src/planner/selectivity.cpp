@@ -1,4 +1,4 @@
-/* selectivity.cpp: the estimates of ^@ and <@ (restriction selectivity), from the column's histogram, extended past it to the index's actual end and the rows added since ANALYZE. */
+/* selectivity.cpp: the estimates of ^@ and <@, from the histogram extended to the index's end and the rows added since ANALYZE. */
 #include "planner/planner.h"
 
 extern "C" {

@@ -1,4 +1,4 @@
-/* stats_hook.cpp: the get_relation_stats_hook that hands core (and our estimators) a column's statistics with the rows added since ANALYZE in its histogram. */
+/* stats_hook.cpp: get_relation_stats_hook: a column's statistics with the rows added since ANALYZE in the histogram. */
 #include "planner/planner.h"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-/* support.cpp: the SQL-callable entry points of the planner support: the support functions of ^@, <@ and the uuid cross-type operators, and the RESTRICT estimators of ^@ and <@, each handing its request to the file that answers it. */
+/* support.cpp: the SQL-callable planner support of ^@, <@ and the uuid cross-type operators: each request handed to its file. */
 #include "planner/planner.h"
 
 extern "C" {
