@@ -68,12 +68,14 @@ SELECT est_rows('SELECT * FROM est_ids WHERE l <@ ulid_time_range(tstzrange(now(
 -- partition). Partitions of 2 days, the newest one holding now; 19,900 rows over 20 days,
 -- ANALYZE (the rows' counts in the cumulative statistics first, as above), then 2,000 rows in
 -- the last 10 minutes.
+CREATE TEMP TABLE estp_types (ty text, gen text);
+INSERT INTO estp_types VALUES ('uid11', 'generate_xid_at(ts)'), ('timeid', 'generate_tid_at(ts, 1)'),
+	('ulidflake', 'generate_ulidflake_at(ts)'), ('ulid', 'generate_ulid_at(ts)'),
+	('euid', 'generate_euid_at(ts)');
 DO $$
 DECLARE ty record;
 BEGIN
-	FOR ty IN VALUES ('uid11', 'generate_xid_at(ts)'), ('timeid', 'generate_tid_at(ts, 1)'),
-			('ulidflake', 'generate_ulidflake_at(ts)'), ('ulid', 'generate_ulid_at(ts)'),
-			('euid', 'generate_euid_at(ts)') LOOP
+	FOR ty IN SELECT t.ty AS column1, t.gen AS column2 FROM estp_types t LOOP
 		EXECUTE format('CREATE TABLE estp_%s (id %s, n int) PARTITION BY RANGE (id)', ty.column1, ty.column1);
 		FOR i IN 0..10 LOOP
 			EXECUTE format('CREATE TABLE estp_%s_%s PARTITION OF estp_%s FOR VALUES FROM (%s) TO (%s) WITH (autovacuum_enabled = off)',
@@ -91,9 +93,7 @@ ANALYZE estp_uid11, estp_timeid, estp_ulidflake, estp_ulid, estp_euid;
 DO $$
 DECLARE ty record;
 BEGIN
-	FOR ty IN VALUES ('uid11', 'generate_xid_at(ts)'), ('timeid', 'generate_tid_at(ts, 1)'),
-			('ulidflake', 'generate_ulidflake_at(ts)'), ('ulid', 'generate_ulid_at(ts)'),
-			('euid', 'generate_euid_at(ts)') LOOP
+	FOR ty IN SELECT t.ty AS column1, t.gen AS column2 FROM estp_types t LOOP
 		EXECUTE format('INSERT INTO estp_%s SELECT %s, i FROM (SELECT i, now() - interval ''10 minutes'' + interval ''10 minutes'' * i / 2000 AS ts FROM generate_series(1, 2000) i) s',
 			ty.column1, ty.column2);
 	END LOOP;

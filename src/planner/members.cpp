@@ -277,29 +277,27 @@ range_end_fn(Oid support_fn, const char *type_name, const char *suffix, Oid rngt
 	return member_function(support_fn, symbol, 1, &rngtypid, typid, false);
 }
 
-/* <type>_starts_with(<type>, text): the function of ^@ (with planner support), or the recheck. */
+/* <type><suffix>(<type>, arg) -> bool, with or without planner support, or InvalidOid. */
 static Oid
-starts_with_fn(Oid support_fn, const char *type_name, Oid typid, bool with_support)
+test_fn(Oid support_fn, const char *type_name, const char *suffix, Oid typid, Oid arg,
+		bool with_support)
 {
 	char symbol[NAMEDATALEN];
-	snprintf(symbol, sizeof(symbol), "%s_starts_with", type_name);
-	const Oid args[2] = {typid, TEXTOID};
+	snprintf(symbol, sizeof(symbol), "%s%s", type_name, suffix);
+	const Oid args[2] = {typid, arg};
 	return member_function(support_fn, symbol, 2, args, BOOLOID, with_support);
 }
 
 Oid
 recheck_fn(Oid support_fn, const char *type_name, Oid typid)
 {
-	return starts_with_fn(support_fn, type_name, typid, false);
+	return test_fn(support_fn, type_name, "_starts_with", typid, TEXTOID, false);
 }
 
 Oid
 contained_fn(Oid support_fn, const char *type_name, Oid typid, Oid rngtypid)
 {
-	char symbol[NAMEDATALEN];
-	snprintf(symbol, sizeof(symbol), "%s_contained", type_name);
-	const Oid args[2] = {typid, rngtypid};
-	return member_function(support_fn, symbol, 2, args, BOOLOID, true);
+	return test_fn(support_fn, type_name, "_contained", typid, rngtypid, true);
 }
 
 /* ---- which types are ours ------------------------------------------------------------------ */
@@ -395,5 +393,5 @@ kind_of(Oid typid)
 Oid
 idt_starts_with_fn(Oid support_fn, const char *type_name, Oid typid)
 {
-	return planning::starts_with_fn(support_fn, type_name, typid, true);
+	return planning::test_fn(support_fn, type_name, "_starts_with", typid, TEXTOID, true);
 }

@@ -203,17 +203,27 @@ security_rewrite(Oid support_fn, Node *id, Node *prefix)
 					 -1));
 }
 
+/* The two arguments of the call to simplify; false if it has another number. */
+bool
+two_args(const SupportRequestSimplify *req, Node **left, Node **right)
+{
+	List *args = req->fcall->args;
+	if (list_length(args) != 2)
+		return false;
+	*left = static_cast<Node *>(linitial(args));
+	*right = static_cast<Node *>(lsecond(args));
+	return true;
+}
+
 } /* namespace */
 
 template <class T, op_kind K>
 Node *
 simplified(SupportRequestSimplify *req, Oid support_fn)
 {
-	List *args = req->fcall->args;
-	if (list_length(args) != 2)
+	Node *id, *rightop;
+	if (!two_args(req, &id, &rightop))
 		return nullptr;
-	Node *id = static_cast<Node *>(linitial(args));
-	Node *rightop = static_cast<Node *>(lsecond(args));
 	if (reads_table(id, req->root, true) && duplicable(id))
 		return pruning_rewrite<T, K>(support_fn, id, rightop);
 	if constexpr (K == op_kind::starts_with)
@@ -241,6 +251,8 @@ binary_cast(Oid src, Oid dst)
 	return binary;
 }
 
+} /* namespace */
+
 /*
  * "<id> op uuid" and "uuid op <id>" (the cross-type comparisons of ulid and euid with uuid) where
  * the uuid side reads a column, rewritten into core's uuid operator of the same strategy with the
@@ -255,16 +267,12 @@ binary_cast(Oid src, Oid dst)
  * parameter the operator stays: the ID column's own index serves it. A catalog whose casts are
  * not binary-coercible (1.0) gets no rewrite. strategy: a btree strategy, or 0 for <>.
  */
-} /* namespace */
-
 Node *
 uuid_cross_rewrite(SupportRequestSimplify *req, int strategy)
 {
-	List *args = req->fcall->args;
-	if (list_length(args) != 2)
+	Node *left, *right;
+	if (!two_args(req, &left, &right))
 		return nullptr;
-	Node *left = static_cast<Node *>(linitial(args));
-	Node *right = static_cast<Node *>(lsecond(args));
 	const bool uuid_left = exprType(left) == UUIDOID;
 	Node *uuid_side = uuid_left ? left : right;
 	Node *id_side = uuid_left ? right : left;
