@@ -49,7 +49,8 @@ SQL
 # Session A: a psql reading from a fifo, its output in a.out; a_run <n> <sql> sends a statement
 # and a marker, a_wait <n> waits for the marker (at most 60 s).
 mkfifo "$work/a.in"
-"$PGBIN/psql" -X -q -At -d "$db" <"$work/a.in" >"$work/a.out" 2>&1 &
+# (stdbuf: psql's output to a file waits in its buffer otherwise)
+stdbuf -oL "$PGBIN/psql" -X -q -At -d "$db" <"$work/a.in" >"$work/a.out" 2>&1 &
 a_pid=$!
 exec 3>"$work/a.in"
 a_run() { printf '%s\n\\echo done %s\n' "$2" "$1" >&3; }
@@ -76,32 +77,37 @@ psql_q -d "$db" -c "ALTER FUNCTION ulid_prefix_range(text) COST 2"
 a_run 2 "SELECT rewritten('p_0');"
 a_wait 2 || true
 
-# B holds pg_proc; A plans (and blocks in its read of the members); B updates and commits.
-psql_q -d "$db" >"$work/b.out" 2>&1 <<'SQL' &
+# B holds pg_proc; A plans (and blocks in its read of the members); B updates and commits. B
+# watches A's own lock request (a new session would wait for pg_proc already to connect).
+a_run 3 "SELECT 'pid ' || pg_backend_pid();"
+a_wait 3 || true
+a_backend=$(grep -x 'pid [0-9]*' "$work/a.out" | head -1 | cut -d' ' -f2)
+stdbuf -oL "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -d "$db" -v a="$a_backend" >"$work/b.out" 2>&1 <<'SQL' &
+SELECT set_config('idtypes_test.a_pid', :'a', false) IS NOT NULL AS set;
 BEGIN;
 LOCK TABLE pg_catalog.pg_proc IN ACCESS EXCLUSIVE MODE;
-SELECT pg_sleep(0.2);
+SELECT 'locked';
 DO $$
 BEGIN
 	FOR i IN 1 .. 600 LOOP
-		EXIT WHEN EXISTS (SELECT FROM pg_locks WHERE relation = 'pg_catalog.pg_proc'::regclass AND NOT granted);
+		EXIT WHEN EXISTS (SELECT FROM pg_locks WHERE pid = current_setting('idtypes_test.a_pid')::int
+			AND relation = 'pg_catalog.pg_proc'::regclass AND NOT granted);
 		PERFORM pg_sleep(0.05);
 	END LOOP;
 END $$;
-SELECT 'a waited: ' || EXISTS (SELECT FROM pg_locks WHERE relation = 'pg_catalog.pg_proc'::regclass AND NOT granted);
+SELECT 'a waited: ' || EXISTS (SELECT FROM pg_locks WHERE pid = current_setting('idtypes_test.a_pid')::int
+	AND relation = 'pg_catalog.pg_proc'::regclass AND NOT granted);
 ALTER EXTENSION idtypes UPDATE TO '1.1';
 COMMIT;
 SQL
 b_pid=$!
 for ((i = 0; i < 600; i++)); do
-	# (no function called by name: looking one up would wait for pg_proc)
-	[ "$(psql_q -d "$db" -c "SELECT EXISTS (SELECT FROM pg_locks WHERE relation = 'pg_catalog.pg_proc'::regclass
-		AND mode = 'AccessExclusiveLock' AND granted)")" = t ] && break
+	grep -qx locked "$work/b.out" 2>/dev/null && break
 	sleep 0.1
 done
-a_run 3 "SELECT rewritten('p');"
+a_run 4 "SELECT rewritten('p');"
 wait "$b_pid" || true
-a_wait 3 || true
+a_wait 4 || true
 if grep -qx "a waited: true" "$work/b.out"; then
 	ok "session A's read of the members waited for pg_proc while the update committed"
 else
@@ -110,14 +116,14 @@ fi
 [ "$(psql_q -d "$db" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'")" = 1.1 ] ||
 	bad "the update did not commit: $(tr '\n' ' ' <"$work/b.out")"
 
-a_run 4 "SELECT rewritten('p');"
-a_wait 4 || true
-if [ "$(a_result 4)" = t ]; then
-	ok "session A sees the 1.1 helpers after the update"
-else
-	bad "session A still plans without the 1.1 helpers (the update's invalidation was lost): '$(a_result 4)'"
-fi
 a_run 5 "SELECT rewritten('p');"
 a_wait 5 || true
-[ "$(a_result 5)" = t ] && ok "and keeps seeing them" || bad "then lost them: '$(a_result 5)'"
+if [ "$(a_result 5)" = t ]; then
+	ok "session A sees the 1.1 helpers after the update"
+else
+	bad "session A still plans without the 1.1 helpers (the update's invalidation was lost): '$(a_result 5)'"
+fi
+a_run 6 "SELECT rewritten('p');"
+a_wait 6 || true
+[ "$(a_result 6)" = t ] && ok "and keeps seeing them" || bad "then lost them: '$(a_result 6)'"
 finish 4
