@@ -124,8 +124,8 @@ DROP FUNCTION estp_ratio(text, float8);
 DROP TABLE estp_uid11, estp_timeid, estp_ulidflake, estp_ulid, estp_euid;
 DROP TABLE est_ids;
 -- Planning reads an index's end at most once per column: a three-way self-join on a table
--- grown since ANALYZE makes as many index scans as on the analyzed table (core's own reads, for
--- the merge join's estimates) plus one, the end of the ID column's index (before: 78 more).
+-- grown since ANALYZE makes at most one index scan more than on the analyzed table (core's own
+-- reads, for the merge join's estimates), the end of the ID column's index (before: 78 more).
 CREATE TABLE est_ev (id ulid PRIMARY KEY, v int) WITH (autovacuum_enabled = off);
 INSERT INTO est_ev
 SELECT generate_ulid_at(now() - interval '20 days' + interval '20 days' * i / 20000), i % 1000
@@ -141,7 +141,7 @@ SELECT est_plan_scans() AS analyzed \gset
 INSERT INTO est_ev
 SELECT generate_ulid_at(now() - interval '10 minutes' + interval '10 minutes' * i / 2000), i % 1000
 FROM generate_series(1, 2000) i;
-SELECT est_plan_scans() - :analyzed AS more_scans_when_grown;
+SELECT est_plan_scans() - :analyzed <= 1 AS at_most_one_more_when_grown;
 DROP FUNCTION est_plan_scans();
 DROP TABLE est_ev;
 DROP FUNCTION est_ratio(text, float8);
