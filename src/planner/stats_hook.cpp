@@ -5,6 +5,7 @@
 
 extern "C" {
 #include "access/htup_details.h"
+#include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/pg_statistic.h"
 #include "utils/array.h"
