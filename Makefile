@@ -1,7 +1,7 @@
 # Makefile: build the idtypes extension with PGXS, plus unit tests, the test command and the demo.
 
 MODULE_big = idtypes
-# Every glue file and every core file goes into the one shared library.
+# Every glue file (src/ and its subdirectories) and every core file goes into the one shared library.
 OBJS = $(patsubst %.cpp,%.o,$(wildcard src/*.cpp src/*/*.cpp core/*.cpp))
 PGFILEDESC = "idtypes - compact, sortable ID types"
 

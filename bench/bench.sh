@@ -14,7 +14,8 @@
 # Writes $OUT (default bench/results/bench-<major>) /summary.csv (per workload and contestant: the
 # median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value and
 # ratio), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
-# last two by bench/bench_plot.py.
+# last two by bench/bench_plot.py, and /planning.csv (the planning time on a table grown since
+# ANALYZE against the same rows analyzed: bench/planning.sql).
 set -euo pipefail
 trap '' PIPE
 
@@ -61,6 +62,7 @@ psql_b -c "ALTER DATABASE bench SET bench.n = '$N'" -c "ALTER DATABASE bench SET
 echo "bench: setting up $N rows per contestant"
 start=$SECONDS
 psql_b -f bench/setup.sql
+psql_b -f bench/planning.sql
 echo "bench: set up in $((SECONDS - start)) s; $R rounds"
 
 mapfile -t workloads < <(psql_b -c "SELECT workload FROM work GROUP BY workload ORDER BY min(ord), workload" |
@@ -86,6 +88,8 @@ for ((round = 1; round <= R; round++)); do
 		psql_b -c "INSERT INTO result SELECT $round, 'concurrent insert (pgbench, 4 clients)', '$c',
 			1e8 * $seconds / count(*) FROM conc_$c"
 	done
+	# Planning on a table grown since ANALYZE (bench/planning.sql).
+	psql_b -c "SELECT plan_step($round)" >/dev/null
 	echo "bench: round $round of $R in $((SECONDS - start)) s"
 done
 psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(format('src_%s_id', name)::regclass)
@@ -101,6 +105,7 @@ psql_b -c "COPY (SELECT s.workload, w.ord AS workload_ord, s.contestant, c.ord A
 	ORDER BY w.ord, c.ord) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/summary.csv"
 psql_b -c "COPY (SELECT round, workload, contestant, value, ratio FROM ratio
 	ORDER BY round, workload, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/rounds.csv"
+psql_b -c "COPY (SELECT * FROM plan_summary) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/planning.csv"
 version=$(psql_b -c "SHOW server_version")
 python3 bench/bench_plot.py "$OUT/summary.csv" "$OUT/bench.svg" \
 	"make bench: PostgreSQL ${version%% *}, N = $N rows, R = $R rounds" "$OUT/tables.md"

@@ -91,3 +91,21 @@ FROM (SELECT contestant, workload, pg_temp.rows_of(q) AS n FROM window_sql
 JOIN contestant c ON c.name = w.contestant
 GROUP BY contestant, c.ord ORDER BY c.ord;
 \pset tuples_only off
+
+-- The planning time on a table grown since ANALYZE (bench/planning.sql): medians of the per-round
+-- means, and the median per-round ratio against the analyzed table, with the A/A line.
+CREATE VIEW plan_summary AS
+SELECT r.contestant, percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value) AS median_ms,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value / nullif(b.value, 0)) AS ratio,
+       min(r.value / nullif(b.value, 0)) AS lo, max(r.value / nullif(b.value, 0)) AS hi
+FROM plan_result r JOIN plan_result b ON b.round = r.round AND b.contestant = 'plan_analyzed'
+GROUP BY r.contestant;
+\echo
+\echo Planning a three-way self-join on the ID (bench/planning.sql), ratios against the analyzed table:
+\pset tuples_only on
+SELECT format('planning: grown since ANALYZE %s ms, analyzed %s ms: %sx (A/A %sx; target: within 1.5x)',
+              to_char(g.median_ms, 'FM990.000'), to_char(a.median_ms, 'FM990.000'),
+              to_char(g.ratio, 'FM990.00'), to_char(aa.ratio, 'FM990.00'))
+FROM plan_summary g, plan_summary a, plan_summary aa
+WHERE g.contestant = 'plan_grown' AND a.contestant = 'plan_analyzed' AND aa.contestant = 'plan_analyzed_aa';
+\pset tuples_only off

@@ -176,13 +176,37 @@ typedef int idt_syscache_id;
 #endif
 
 /*
- * all_rows_selectable(): whether the user may read every row of a column the planner takes
- * statistics from, as core decides for its own lookups (added to 15.14, 16.10 and 17.6, and in
- * 18). A minor release without it leaves the statistics to core.
+ * all_rows_selectable() (utils/selfuncs.h): whether the user may read every row of a column the
+ * planner takes statistics from, as core decides for its own lookups. Minor releases added it
+ * (15.14, 16.10, 17.6; 18 has it), so whether the server has it is a question for the running
+ * server, not for the headers: it is declared here, whatever the headers say, as a weak
+ * reference, which the loader leaves NULL on a server without it (then the statistics hook that
+ * needs it stays off, and everything else works). IDT_ALL_ROWS_SELECTABLE_SYMBOL names another
+ * symbol, for the test of such a server (test/scripts/minor_release.sh).
  */
-#if (PG_VERSION_NUM >= 150014 && PG_VERSION_NUM < 160000) ||                                        \
-	(PG_VERSION_NUM >= 160010 && PG_VERSION_NUM < 170000) || PG_VERSION_NUM >= 170006
-#define IDT_HAVE_ALL_ROWS_SELECTABLE 1
+#ifndef IDT_ALL_ROWS_SELECTABLE_SYMBOL
+#define IDT_ALL_ROWS_SELECTABLE_SYMBOL "all_rows_selectable"
+#endif
+extern "C" bool idt_all_rows_selectable(struct PlannerInfo *root, Index varno,
+										struct Bitmapset *varattnos)
+	__asm__(IDT_ALL_ROWS_SELECTABLE_SYMBOL) __attribute__((weak));
+
+/*
+ * The cumulative statistics of a table (pgstat.h): PostgreSQL 16 renamed changes_since_analyze
+ * to mod_since_analyze and the <event>_timestamp fields to last_<event>_time.
+ */
+#if PG_VERSION_NUM >= 160000
+#define IDT_TABSTAT_MOD_SINCE_ANALYZE(tab) ((tab)->mod_since_analyze)
+#define IDT_TABSTAT_LAST_VACUUM(tab) ((tab)->last_vacuum_time)
+#define IDT_TABSTAT_LAST_AUTOVACUUM(tab) ((tab)->last_autovacuum_time)
+#define IDT_TABSTAT_LAST_ANALYZE(tab) ((tab)->last_analyze_time)
+#define IDT_TABSTAT_LAST_AUTOANALYZE(tab) ((tab)->last_autoanalyze_time)
+#else
+#define IDT_TABSTAT_MOD_SINCE_ANALYZE(tab) ((tab)->changes_since_analyze)
+#define IDT_TABSTAT_LAST_VACUUM(tab) ((tab)->vacuum_timestamp)
+#define IDT_TABSTAT_LAST_AUTOVACUUM(tab) ((tab)->autovac_vacuum_timestamp)
+#define IDT_TABSTAT_LAST_ANALYZE(tab) ((tab)->analyze_timestamp)
+#define IDT_TABSTAT_LAST_AUTOANALYZE(tab) ((tab)->autovac_analyze_timestamp)
 #endif
 
 #endif /* IDTYPES_COMPAT_H */

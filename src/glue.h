@@ -115,15 +115,13 @@ void report_parse_error(Node *escontext, const text_spec &spec, const char *inpu
 
 /* Define the GUCs and, when preloaded, request the shared generator state (generate.cpp). */
 void idt_generators_init();
-/* Install the statistics hook for rows added since ANALYZE (planner.cpp). */
+/* Install the statistics hook for rows added since ANALYZE (src/planner/stats_hook.cpp). */
 void idt_planner_init();
 /*
- * For rewrites in other files (like.cpp), found by OID among the members of support_fn's
- * extension (planner.cpp): <type>_starts_with(<type>, text), the function of ^@, and
- * <type>_contained(<type>, <type>range), that of <@, with the range type; InvalidOid if the
- * catalog has none.
+ * For the LIKE rewrite (like.cpp): <type>_starts_with(<type>, text), the function of ^@, found
+ * by OID among the members of support_fn's extension (src/planner/members.cpp); InvalidOid if
+ * the catalog has none.
  */
 Oid idt_starts_with_fn(Oid support_fn, const char *type_name, Oid typid);
-Oid idt_contained_fn(Oid support_fn, const char *type_name, Oid typid, Oid *rngtypid);
 
 #endif /* IDTYPES_GLUE_H */

@@ -13,10 +13,8 @@ extern "C" {
 #include "optimizer/optimizer.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
-#include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
-#include "utils/typcache.h"
 }
 
 namespace
@@ -165,8 +163,9 @@ pattern_prefix(const char *p, std::size_t len, char *prefix, std::size_t *n)
 Node *
 simplified_call(SupportRequestSimplify *like_req, Oid fn, Node *id, Node *right)
 {
-	FuncExpr *call = makeFuncExpr(fn, BOOLOID, list_make2(id, right), InvalidOid, InvalidOid,
-								  COERCE_EXPLICIT_CALL);
+	/* The input collation is the text argument's, as the parser would make it. */
+	FuncExpr *call = makeFuncExpr(fn, BOOLOID, list_make2(id, right), InvalidOid,
+								  exprCollation(right), COERCE_EXPLICIT_CALL);
 	call->location = like_req->fcall->location;
 	SupportRequestSimplify req = *like_req;
 	req.fcall = call;
@@ -179,8 +178,8 @@ simplified_call(SupportRequestSimplify *like_req, Oid fn, Node *id, Node *right)
  * "id LIKE 'P%'" (and ILIKE where the text has one case) when the planner folds constants: with
  * P canonical text, it is "id ^@ P" for every id (both are exact, and NULL for a NULL id), and
  * ^@'s support gives the index range, the estimate, partition pruning and the row-level
- * security rewrite; with P no canonical text starts with, it is "id <@ 'empty'". Only under a
- * deterministic collation (a nondeterministic one may match other text), and only for a
+ * security rewrite; with P no canonical text starts with, it is false (NULL for a NULL id).
+ * Only under a deterministic collation (a nondeterministic one may match other text), and only for a
  * constant pattern: a parameter is one in a custom plan, where the planner has folded it.
  */
 template <class T, bool IC>
@@ -217,15 +216,17 @@ like_simplified(SupportRequestSimplify *req, Oid support_fn)
 	}
 	if (kind == prefix_kind::empty)
 	{
-		Oid rngtypid;
-		const Oid contained = idt_contained_fn(support_fn, T::name, typid, &rngtypid);
-		if (!OidIsValid(contained))
-			return nullptr;
-		TypeCacheEntry *typcache = lookup_type_cache(rngtypid, TYPECACHE_RANGE_INFO);
-		Node *right = reinterpret_cast<Node *>(
-			makeConst(rngtypid, -1, InvalidOid, -1,
-					  RangeTypePGetDatum(make_empty_range(typcache)), false, false));
-		return simplified_call(req, contained, id, right);
+		/*
+		 * False for every id and NULL for a NULL id, as "NULL AND id IS NULL": in a WHERE
+		 * clause the planner reads the NULL as a false one-time filter, and scans nothing.
+		 */
+		NullTest *is_null = makeNode(NullTest);
+		is_null->arg = reinterpret_cast<Expr *>(id);
+		is_null->nulltesttype = IS_NULL;
+		is_null->argisrow = false;
+		is_null->location = -1;
+		return reinterpret_cast<Node *>(makeBoolExpr(
+			AND_EXPR, list_make2(makeBoolConst(false, true), is_null), req->fcall->location));
 	}
 	return nullptr;
 }

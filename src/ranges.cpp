@@ -1,4 +1,4 @@
-/* ranges.cpp: prefix and time ranges, and the ^@ and <@ operators (their planner support is in planner.cpp). */
+/* ranges.cpp: prefix and time ranges, and the ^@ and <@ operators (their planner support is in src/planner/). */
 #include "glue.h"
 #include "ranges.h"
 #include "traits.h"

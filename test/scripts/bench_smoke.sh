@@ -4,7 +4,8 @@
 # ratio for each of our types; ^@ and <@ count exactly the rows BETWEEN counts with the same bounds
 # (their timings compare equal work); no plan warning (a table left not all-visible is reported
 # but, at this size, does not fail the test); and the run's CSV and plot are written, with a ratio
-# and a bar for every workload of every contestant but the baselines.
+# and a bar for every workload of every contestant but the baselines; and the planning-time line
+# on a table grown since ANALYZE.
 #
 # Run by test/run_tests.sh with PG_CONFIG set and idtypes installed there. Exit status 0 = pass.
 set -euo pipefail
@@ -63,6 +64,14 @@ for c in uid11 timeid ulidflake ulid ulid_mono euid; do
 	fi
 done
 
+# The planning-time line (bench/planning.sql) and its CSV: a ratio and an A/A ratio. At this size
+# and with one round the ratio is noise; the target (within 1.5x) is for make bench's own runs.
+if grep -qE '^ *planning: grown since ANALYZE [0-9.]+ ms, analyzed [0-9.]+ ms: [0-9.]+x \(A/A [0-9.]+x' "$out" &&
+	[ "$(grep -c '^plan_' "$files/planning.csv")" = 3 ]; then
+	ok "the planning-time line and planning.csv"
+else
+	bad "no planning-time line, or planning.csv incomplete"
+fi
 if grep -q "WARNING:  plan of" "$out"; then
 	bad "a plan was not the intended one (WARNING above)"
 else
@@ -90,4 +99,4 @@ then
 else
 	bad "summary.csv, bench.svg or tables.md is incomplete"
 fi
-finish 11
+finish 12
