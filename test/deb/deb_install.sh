@@ -11,11 +11,12 @@
 # packages, and first removes any idtypes files in the server's directories that no package owns,
 # e.g. those a `make test` installed there). PG_CONFIG names the server to test.
 # The regression suite runs in two parts: as the non-superuser owner of pg_regress's database (made
-# beforehand by postgres, as pg_regress would make it), every test but the nine that need a
+# beforehand by postgres, as pg_regress would make it), every test but the ten that need a
 # superuser, which run as postgres: amcheck creates amcheck and pageinspect (not trusted),
 # errors, hostile and io read data_directory and COPY through a file on the server, generate and
-# overflow128 set the superuser-only test setting idtypes.test_counter_bits, schema creates a
-# database, like and security a role.
+# overflow128 set the superuser-only test setting idtypes.test_counter_bits, members drops and
+# adds a member of the extension (the functions' owner's right), schema creates a database, like
+# and security a role.
 set -euo pipefail
 trap '' PIPE
 cd "$(dirname "$0")/../.."
@@ -169,7 +170,7 @@ fi
 # The regression suite against the installed package: the tests that need a superuser (see the
 # top) as postgres, the rest as the owner. pg_regress counts its tests: "... ok" (<= 15) or TAP
 # "ok N" (16+).
-needs_superuser="amcheck errors generate hostile io like overflow128 schema security"
+needs_superuser="amcheck errors generate hostile io like members overflow128 schema security"
 regress=$(make -s --no-print-directory --eval 'print-regress: ; @echo $(REGRESS)' print-regress)
 as_owner=() as_postgres=(init)
 for t in $regress; do
