@@ -163,9 +163,21 @@ EXPLAIN (COSTS OFF) SELECT n FROM lk_euid WHERE id LIKE '4B%';
 -- with an escaped symbol and with LIKE ... ESCAPE
 EXPLAIN (COSTS OFF) SELECT n FROM lk_ulid WHERE id LIKE '4\B%';
 EXPLAIN (COSTS OFF) SELECT n FROM lk_ulid WHERE id LIKE '4#B%' ESCAPE '#';
--- no canonical text starts with these: false (NULL for a NULL id), nothing scanned
-EXPLAIN (COSTS OFF) SELECT n FROM lk_ulid WHERE id LIKE '4b%';
-EXPLAIN (COSTS OFF) SELECT n FROM lk_timeid WHERE id LIKE '4b22-%';
+-- no canonical text starts with these: false (NULL for a NULL id), nothing scanned (the plan
+-- without the "Replaces: Scan on ..." line PostgreSQL 19 adds to such a Result)
+CREATE FUNCTION lk_plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+	l text;
+BEGIN
+	FOR l IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		IF l !~ '^\s*Replaces: ' THEN
+			RETURN NEXT l;
+		END IF;
+	END LOOP;
+END $$;
+SELECT lk_plan($q$SELECT n FROM lk_ulid WHERE id LIKE '4b%'$q$);
+SELECT lk_plan($q$SELECT n FROM lk_timeid WHERE id LIKE '4b22-%'$q$);
+DROP FUNCTION lk_plan(text);
 -- not a prefix pattern: the operator as a filter
 EXPLAIN (COSTS OFF) SELECT n FROM lk_ulid WHERE id LIKE '4_Z%';
 EXPLAIN (COSTS OFF) SELECT n FROM lk_ulid WHERE id LIKE '%4B%';
