@@ -11,8 +11,13 @@
 // and plan DROP COLUMN + ADD COLUMN, which loses the data.
 import { Raw } from 'typeorm';
 import { ID_TYPES, checkType, generatorOf, timeRangeFunctionOf } from './index.js';
+import { registerTypes } from './pg.js';
 
-/** Adds the type names to the PostgreSQL driver's supported data types; returns the DataSource. */
+/**
+ * Adds the type names to the PostgreSQL driver's supported data types, and makes initialize()
+ * register the types' arrays with node-postgres (idtypes/pg), so that an array column
+ * ({ type: 'ulid', array: true }) reads as string[]; returns the DataSource.
+ */
 export function registerIdtypes(dataSource) {
   const driver = dataSource.driver;
   const kind = dataSource.options && dataSource.options.type;
@@ -21,6 +26,18 @@ export function registerIdtypes(dataSource) {
   }
   for (const t of ID_TYPES) {
     if (!driver.supportedDataTypes.includes(t)) driver.supportedDataTypes.push(t);
+  }
+  if (!dataSource.idtypesRegistered) {
+    dataSource.idtypesRegistered = true;
+    const initialize = dataSource.initialize;
+    dataSource.initialize = async function () {
+      await initialize.call(this);
+      // The pools of the primary and of the replicas (node-postgres pg.Pool objects).
+      for (const pool of [this.driver.master, ...(this.driver.slaves ?? [])]) {
+        if (pool) await registerTypes(pool);
+      }
+      return this;
+    };
   }
   return dataSource;
 }

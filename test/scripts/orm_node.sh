@@ -5,7 +5,8 @@
 #
 # test/orm/node: drizzle.mjs (drizzle-kit generate and push emit the ID types, a second run finds
 # no change; insert, get by a string id, prefix, window, FK join), kysely.mjs (the same through
-# the schema builder, plus introspection), typeorm.mjs (initialize() refuses the types without
+# the schema builder, plus introspection), arrays.mjs (idtypes/pg's registerTypes on a pg.Client
+# and a pg.Pool, Kysely and TypeORM array columns: lists of strings), typeorm.mjs (initialize() refuses the types without
 # registerIdtypes(), synchronize makes them and a second sync plans nothing, a text declaration
 # plans DROP COLUMN), prisma.ts (Prisma 7's client with @prisma/adapter-pg over a hand-edited
 # migration; `prisma generate` runs offline with PRISMA_SCHEMA_ENGINE_BINARY set, as Prisma's CLI
@@ -153,6 +154,10 @@ if needs "Kysely 0.28" 20.0; then
 fi
 if needs "TypeORM 1.1" 20.19; then
 	launch typeorm orm_typeorm run_example typeorm orm_typeorm node typeorm.mjs
+	ran=$((ran + 1))
+fi
+if needs "arrays (Kysely 0.28, TypeORM 1.1)" 20.19; then
+	launch arrays orm_arrays run_example arrays orm_arrays node arrays.mjs
 	ran=$((ran + 1))
 fi
 if needs "Prisma 7" 20.19; then

@@ -9,6 +9,9 @@
 # - test/orm/python/django_check.py (Django 4.2+): sqlmigrate's SQL, create()/get()/
 #   bulk_create() with database-generated keys, __prefix, __time_range, __startswith rows and
 #   index scans, a ForeignKey whose column is ulid;
+# - test/orm/python/arrays_check.py: arrays of each type read as lists of str through psycopg 3,
+#   psycopg2 and asyncpg after idtypes.<driver>.register_types, SQLAlchemy's ARRAY(<type>) with
+#   each driver after idtypes.sqlalchemy.register_types, Django's ArrayField(<field>);
 # - docs/orms.md: its `sh` block installs clients/python with pip into a venv with no network
 #   (PIP_NO_INDEX), in a copy of the package; its SQLAlchemy and Django blocks then run with that
 #   venv's Python, each in a database of its own, and must print what they say; the migration SQL
@@ -53,9 +56,23 @@ else
 			new_db "sa_$driver"
 			PYTHONPATH=$top/clients/python:$programs run_program "SQLAlchemy $sa, $driver" \
 				"$python" "$programs/sqlalchemy_check.py" "$(url_of "$driver" "sa_$driver")"
+			new_db "sa_arrays_$driver"
+			PYTHONPATH=$top/clients/python:$programs run_program "SQLAlchemy $sa, $driver: ARRAY(<type>)" \
+				"$python" "$programs/arrays_check.py" sqlalchemy "$(url_of "$driver" "sa_arrays_$driver")"
 		fi
 	done
 fi
+
+# The drivers alone: idtypes.<driver>.register_types and arrays.
+new_db arrays
+for driver in psycopg psycopg2 asyncpg; do
+	if ! version_of "$driver" >/dev/null; then
+		skipped "arrays with $driver (python3-$driver is not installed; scripts/install-deps.sh orm-python)"
+	else
+		PYTHONPATH=$top/clients/python:$programs PGDATABASE=arrays run_program "$driver $(version_of "$driver" | cut -d" " -f1): register_types, arrays" \
+			"$python" "$programs/arrays_check.py" "$driver"
+	fi
+done
 
 # Django.
 if ! dj=$(version_of django); then
@@ -65,6 +82,10 @@ else
 	mkdir "$work/django"
 	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django run_program "Django $dj" \
 		"$python" "$programs/django_check.py" "$work/django"
+	new_db django_arrays
+	mkdir "$work/django_arrays"
+	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django_arrays run_program "Django $dj: ArrayField(<field>)" \
+		"$python" "$programs/arrays_check.py" django "$work/django_arrays"
 fi
 
 # docs/orms.md: pip installs the package into a venv, offline, from a copy of clients/python (a
@@ -100,6 +121,8 @@ if [ -n "$venv_python" ] && [ -n "${sa:-}" ]; then
 		"^$ulid launch 1 1 launch\$" "$venv_python" sqlalchemy_example.py
 	DATABASE_URL=$(url_of "$driver" snip_sqlalchemy) run_block "sqlalchemy_reflect.py ($driver)" \
 		'^ULID\(\) TimeID\(\) launch$' "$venv_python" sqlalchemy_reflect.py
+	DATABASE_URL=$(url_of "$driver" snip_sqlalchemy) run_block "arrays_example.py ($driver)" \
+		'^1 01KJW5T8X0Q9M2N3P4R5S6T7V8$' "$venv_python" arrays_example.py
 fi
 if [ -n "$venv_python" ] && [ -n "${dj:-}" ]; then
 	new_db snip_django

@@ -15,9 +15,13 @@ SQL types; values are ``str`` in the type's canonical text.
   ``startswith`` and ``istartswith`` compare the column itself (``"id" LIKE '01M8%'``), not its
   ``::text`` cast as Django does for other fields, so the index serves them (the extension's
   ``LIKE`` and ``ILIKE`` on the types).
+- Arrays: ``ArrayField(ULIDField())`` reads as a list of str: importing this module registers
+  the five types and their arrays with the driver (psycopg2 or psycopg 3) of every new
+  PostgreSQL connection (the signal ``connection_created``), one catalog query per connection.
 """
 
 from django.db import models
+from django.db.backends.signals import connection_created
 from django.db.models import lookups as _lookups
 
 import idtypes as _idtypes
@@ -176,3 +180,18 @@ class IStartsWith(_OnColumn, _lookups.IStartsWith):
     def get_rhs_op(self, connection, rhs):
         # Django's is "LIKE UPPER(%s)" over an UPPER()-ed column.
         return "ILIKE %s" % rhs
+
+
+def _register_types(sender, connection, **kwargs):
+    """On each new PostgreSQL connection: the driver reads the types' arrays as lists."""
+    if connection.vendor != "postgresql":
+        return
+    raw = connection.connection
+    if type(raw).__module__.startswith("psycopg2"):
+        from idtypes.psycopg2 import register_types
+    else:
+        from idtypes.psycopg import register_types
+    register_types(raw)
+
+
+connection_created.connect(_register_types, dispatch_uid="idtypes.django.register_types")

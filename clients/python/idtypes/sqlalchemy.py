@@ -10,20 +10,24 @@
 - Importing this module registers the five names with the PostgreSQL dialect, so reflection
   (``Table(..., autoload_with=engine)``, ``inspect(engine).get_columns()``) returns these types
   instead of ``NullType``.
+- Arrays: ``ARRAY(ULID)`` etc. read as lists of ``str`` once the driver knows the array types:
+  ``register_types(engine)`` registers them on each new connection (psycopg2, psycopg 3,
+  asyncpg). Without it psycopg2 and psycopg 3 return an array's text, which ``ARRAY`` splits
+  into its characters.
 - Comparators: ``col.prefix(p)`` is ``col ^@ p`` and ``col.in_time_range(lo, hi)`` is
   ``col <@ <type>_time_range(tstzrange(lo, hi))``: both use a btree index on the column. The
   pattern operators (``like``, ``startswith``, ...) bind their pattern as text, for the
   extension's ``LIKE`` on the types.
 """
 
-from sqlalchemy import cast, func, literal
+from sqlalchemy import cast, event, func, literal
 from sqlalchemy.dialects.postgresql import base as _pg_base
 from sqlalchemy.sql import operators as _operators
 from sqlalchemy.types import Boolean, DateTime, Text, UserDefinedType
 
 import idtypes as _idtypes
 
-__all__ = ["UID11", "TimeID", "ULIDFlake", "ULID", "EUID", "IDType"]
+__all__ = ["UID11", "TimeID", "ULIDFlake", "ULID", "EUID", "IDType", "register_types"]
 
 # The pattern operators, by name: SQLAlchemy 1.4 lacks the case-insensitive starts/ends/contains.
 _PATTERN_OPS = frozenset(
@@ -138,3 +142,39 @@ assert set(TYPES) == set(_idtypes.TYPE_NAMES)
 
 # Reflection: the PostgreSQL dialect looks column types up by name here.
 _pg_base.ischema_names.update(TYPES)
+
+
+def _register_connection(driver, dbapi_connection):
+    if driver == "psycopg2":
+        from idtypes.psycopg2 import register_types as register
+
+        register(dbapi_connection)
+    elif driver == "psycopg" and hasattr(dbapi_connection, "run_async"):
+        from idtypes.psycopg import register_types_async
+
+        # create_async_engine("postgresql+psycopg://"): the adapted connection runs it.
+        dbapi_connection.run_async(register_types_async)
+    elif driver == "psycopg":
+        from idtypes.psycopg import register_types as register
+
+        register(dbapi_connection)
+    elif driver == "asyncpg":
+        from idtypes.asyncpg import register_types as register_async
+
+        dbapi_connection.run_async(register_async)
+    else:
+        raise ValueError("idtypes: register_types knows psycopg2, psycopg and asyncpg, not %r" % driver)
+
+
+def register_types(engine):
+    """Registers the ID types and their arrays with the driver of each new connection of
+    ``engine`` (an ``Engine`` or an ``AsyncEngine``), so ``ARRAY(ULID)`` reads as a list of str.
+    Call it before the engine's first connection. Returns the engine."""
+    sync_engine = getattr(engine, "sync_engine", engine)
+    driver = sync_engine.dialect.driver
+
+    @event.listens_for(sync_engine, "connect")
+    def _on_connect(dbapi_connection, connection_record):
+        _register_connection(driver, dbapi_connection)
+
+    return engine

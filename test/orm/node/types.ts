@@ -7,6 +7,8 @@ import { Kysely, type Generated } from 'kysely';
 import * as K from 'idtypes/kysely';
 import { DataSource, EntitySchema } from 'typeorm';
 import { registerIdtypes, idColumn, Prefix, InTimeRange } from 'idtypes/typeorm';
+import pg from 'pg';
+import { registerTypes, parseIdArray } from 'idtypes/pg';
 import { ID_TYPES, GENERATORS, generatorOf, timeRangeFunctionOf, type IdType, type ULID, type TimeID } from 'idtypes';
 
 // Drizzle: generated columns are optional on insert, the others required; all read as string.
@@ -42,8 +44,16 @@ const ds = registerIdtypes(new DataSource({ type: 'postgres', entities: [
 ds.getRepository<{ id: string }>('E').findBy({ id: Prefix('ab') });
 ds.getRepository<{ id: string }>('E').findBy({ id: InTimeRange('euid', new Date(), new Date()) });
 
+// node-postgres: a Client, a Pool, a pool's client
+declare const client: pg.Client;
+declare const poolClient: pg.PoolClient;
+registerTypes(client);
+registerTypes(poolClient);
+registerTypes(new pg.Pool()).then((rows) => rows.map((r) => r.typname + r.typarray));
+const ids: (string | null)[] = parseIdArray('{A,NULL}');
+
 // idtypes
 const ty: IdType = ID_TYPES[0];
 // @ts-expect-error not an ID type
 generatorOf('uuid');
-console.log(row, ins, bad, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));
+console.log(row, ins, bad, ids, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));
