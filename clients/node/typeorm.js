@@ -3,8 +3,8 @@
 //
 //   import { registerIdtypes, Prefix, InTimeRange } from 'idtypes/typeorm';
 //   const ds = registerIdtypes(new DataSource({ type: 'postgres', ... }));   // before initialize()
-//   @PrimaryColumn(idColumn('ulid', { generated: true })) id: string;   // ulid DEFAULT generate_ulid()
-//   repo.findBy({ id: Prefix('01M8') }); repo.findBy({ id: InTimeRange('ulid', lo, hi) });
+//   @PrimaryColumn(idColumn('ulid', { generator: true })) id: string;   // ulid DEFAULT generate_ulid()
+//   repo.findBy({ id: Prefix('01M8') }); repo.findBy({ id: InTimeRange(lo, hi, 'ulid') });
 //
 // Without the registration initialize() throws DataTypeNotSupportedError. Do not declare these
 // columns as 'text' or 'uuid' instead: synchronize and migration:generate then see a type change
@@ -43,13 +43,19 @@ export function registerIdtypes(dataSource) {
 }
 
 /**
- * Column options for an ID column: { type } and, with generated: true, the database default
- * (default: () => 'generate_ulid()'). For @Column/@PrimaryColumn or an EntitySchema column; in
- * TypeScript, TypeORM's ColumnType does not list our names, so this is how to write them.
+ * Column options for an ID column: { type } and, with generator (true: the type's, or a
+ * generator's name), the database default (default: () => 'generate_ulid()'). For
+ * @Column/@PrimaryColumn or an EntitySchema column; in TypeScript, TypeORM's ColumnType does not
+ * list our names, so this is how to write them.
  */
-export function idColumn(type, { generated = false } = {}) {
+export function idColumn(type, options = {}) {
   checkType(type);
-  return generated ? { type, default: () => generatorOf(type) } : { type };
+  if ('generated' in options) {
+    throw new TypeError("idtypes: { generated } is now { generator: true } (or a generator's name)");
+  }
+  if (!options.generator) return { type };
+  const call = generatorOf(type, options.generator);
+  return { type, default: () => call };
 }
 
 let counter = 0;
@@ -61,8 +67,8 @@ export function Prefix(p) {
   return Raw((alias) => `${alias} ^@ :${k}`, { [k]: p });
 }
 
-/** column <@ <type>_time_range(tstzrange(lo, hi)) */
-export function InTimeRange(type, lo, hi) {
+/** column <@ <type>_time_range(tstzrange(lo, hi)); null is an open end. */
+export function InTimeRange(lo, hi, type) {
   const fn = timeRangeFunctionOf(type);
   const a = param('lo');
   const b = param('hi');
