@@ -25,7 +25,13 @@
 # run.sh is run (bash, node_modules/.bin on PATH): it must exit 0, print a ULID, and print last
 # the line that the blocks' last `// prints: ...` comment shows.
 #
-# All packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
+# versions.mjs runs with each of test/orm/node/versions/{lowest,latest} (the lowest versions of
+# Drizzle ORM, Kysely and TypeORM that clients/node's peer ranges accept, and the latest on npm;
+# a library whose engines the node here does not meet prints a "skip:" line), each in a project
+# where the package is installed by the doc's install-node.sh (npm install --install-links) as it
+# stands; it fails if the package ends up a link.
+#
+# All other packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
 # (install scripts skipped: Prisma's would download engines) into a cache outside the checkout
 # (IDTYPES_ORM_NODE_CACHE, else /var/cache/idtypes-orm-node as root, else
 # ~/.cache/idtypes-orm-node), under a lock, only when test/orm/node/package*.json change.
@@ -168,6 +174,46 @@ if needs "Sequelize" 18.0; then
 	launch sequelize orm_sequelize run_example sequelize orm_sequelize node sequelize.mjs
 	ran=$((ran + 1))
 fi
+
+# The versions at both ends: versions/<set>/package.json (the lowest versions the peer ranges
+# accept, the latest on npm) installed by `npm ci` into a cache of its own, copied into a
+# project, the package installed there by the doc's install-node.sh as it stands (npm from its
+# cache, --prefer-offline), then versions.mjs.
+. "$(dirname "$0")/../lib/docblocks.sh"
+mkdir -p "$work/docblocks"
+doc_blocks "$doc" "$work/docblocks" >/dev/null
+run_versions() {
+	local set=$1 d=$work/v-$1 log=$work/v-$1.log status=0 start=$SECONDS vcache
+	vcache=$(cache_dir "orm-node-$set" "IDTYPES_ORM_NODE_CACHE_${set^^}")
+	if ! npm_ci_cached "$programs/versions/$set" "$vcache" drizzle-orm >"$log" 2>&1; then
+		sed 's/^/    /' "$log"
+		bad "versions, $set: npm ci into $vcache"
+		return
+	fi
+	mkdir -p "$d/clients"
+	cp "$programs/versions/$set/package.json" "$programs/versions/$set/package-lock.json" "$programs"/common.mjs "$programs"/versions.mjs "$d/"
+	cp -r "$top/clients/node" "$d/clients/node"
+	(flock 9 && cp -a "$vcache/node_modules" "$d/") 9>"$vcache/.lock"
+	(cd "$d" && npm_config_prefer_offline=true npm_config_audit=false npm_config_fund=false npm_config_loglevel=error \
+		timeout 300 bash -e "$work/docblocks/install-node.sh") >>"$log" 2>&1 || status=$?
+	if [ "$status" -ne 0 ] || [ -L "$d/node_modules/idtypes" ] || [ ! -f "$d/node_modules/idtypes/package.json" ]; then
+		sed 's/^/    /' "$log"
+		bad "versions, $set: the doc's install-node.sh (exit status $status) did not copy the package into node_modules"
+		return
+	fi
+	echo "    install-node.sh: $((SECONDS - start)) s"
+	(cd "$d" && PGDATABASE=orm_v_$set timeout 300 node versions.mjs) >"$log" 2>&1 || status=$?
+	sed 's/^/    /' "$log"
+	if [ "$status" -eq 0 ] && grep -qE '^[0-9]+ checks, 0 failed$' "$log" && ! grep -q '^FAILED' "$log"; then
+		ok "versions, $set ($(sed -n 's/^ok: \([a-z-]* [0-9.]*\):.*/\1/p' "$log" | sort -u | paste -sd, - | sed 's/,/, /g')): the doc's install, $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
+	else
+		bad "versions, $set (exit status $status)"
+	fi
+}
+for set in lowest latest; do
+	launch "versions-$set" "orm_v_$set" run_versions "$set"
+	ran=$((ran + 1))
+done
 
 # The snippets of the doc.
 # blocks <section>: "<language> <file>" for each block under "## <section>" whose first line names

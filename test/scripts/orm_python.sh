@@ -10,6 +10,8 @@
 #   bulk_create() with database-generated keys and non-key columns (generator=), __prefix,
 #   __time_range (F() ends too), __startswith/__istartswith (F() patterns too) rows and index
 #   scans, form validation, a ForeignKey whose column is ulid;
+# - test/orm/python/alembic_check.py: Alembic's autogenerate of a model with each type renders
+#   them as idtypes.sqlalchemy.<Type>(), the migration applies, a second one finds nothing;
 # - test/orm/python/arrays_check.py: arrays of each type read as lists of str through psycopg 3,
 #   psycopg2 and asyncpg after idtypes.<driver>.register_types, SQLAlchemy's ARRAY(<type>) with
 #   each driver after idtypes.sqlalchemy.register_types, Django's ArrayField(<field>);
@@ -61,6 +63,16 @@ else
 				"$python" "$programs/arrays_check.py" sqlalchemy "$(url_of "$driver" "sa_arrays_$driver")"
 		fi
 	done
+fi
+
+# Alembic autogenerate of a model with each type: the migration names the types, applies, and a
+# second autogenerate finds nothing.
+if [ -n "${sa:-}" ] && al=$(version_of alembic); then
+	new_db alembic
+	PYTHONPATH=$top/clients/python:$programs run_program "Alembic $al autogenerate" \
+		"$python" "$programs/alembic_check.py" "$(url_of psycopg2 alembic)"
+elif [ -n "${sa:-}" ]; then
+	skipped "Alembic (python3-alembic is not installed; scripts/install-deps.sh orm-python)"
 fi
 
 # The drivers alone: idtypes.<driver>.register_types and arrays.

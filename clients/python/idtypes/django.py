@@ -26,6 +26,7 @@ SQL types; values are ``str`` in the type's canonical text.
 """
 
 import re
+from typing import Any, List, Optional, Tuple, Union
 
 from django.core import validators
 from django.db import models
@@ -42,21 +43,21 @@ _FUNCTION_NAME = re.compile(r"^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$")
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
-def _generator_name(type_name, generator):
+def _generator_name(type_name: str, generator: Union[bool, str]) -> str:
     name = _idtypes.GENERATORS[type_name] if generator is True else generator
     if not isinstance(name, str) or not _FUNCTION_NAME.match(name):
         raise ValueError("idtypes: not a generator function name: %r" % (generator,))
     return name
 
 
-def generator_call(type_name, name=None):
+def generator_call(type_name: str, name: Optional[str] = None) -> models.Func:
     """``Func`` of a generator, for ``db_default`` (Django 5.0+): the type's default generator,
     or the function named (``generator_call("ulid", "generate_ulid_monotonic")``)."""
     fn = _generator_name(type_name, True if name is None else name)
     return models.Func(function=fn, output_field=_FIELDS[type_name]())
 
 
-def _euid_check(value):
+def _euid_check(value: str) -> None:
     """An EUID's 27th symbol: the 128-bit value mod 127 (127: not checked)."""
     digits = value.upper().replace("I", "1").replace("L", "1").replace("O", "0")
     n = 0
@@ -70,47 +71,48 @@ def _euid_check(value):
 class IDField(models.Field):
     """Base of the five fields; ``type_name`` is the SQL type."""
 
-    type_name = None
+    type_name: str = ""
     description = "An idtypes ID"
     # The canonical text's length and symbols (either case where the type reads both).
-    text_pattern = None
+    text_pattern: str = ""
+    text_length: int = 0
     # No "" as the default of a field without one (an ID has no empty value): None, so that a
     # generated key is recognised as unset.
     empty_strings_allowed = False
 
-    def __init__(self, *args, generator=None, **kwargs):
+    def __init__(self, *args: Any, generator: Union[None, bool, str] = None, **kwargs: Any) -> None:
         # None: a primary key without a default is generated, other fields are not.
-        if generator not in (None, True, False):
+        if isinstance(generator, str):
             _generator_name(self.type_name, generator)
         self.generator = generator
         super().__init__(*args, **kwargs)
 
-    def deconstruct(self):
+    def deconstruct(self) -> Any:
         name, path, args, kwargs = super().deconstruct()
         if self.generator is not None:
             kwargs["generator"] = self.generator
         return name, path, args, kwargs
 
-    def _db_generated(self):
+    def _db_generated(self) -> bool:
         if self.generator is False or self.has_default():
             return False
         if hasattr(self, "has_db_default") and self.has_db_default():
             return False
         return self.primary_key or self.generator is not None
 
-    def _generator_function(self):
+    def _generator_function(self) -> str:
         return _generator_name(self.type_name, True if self.generator is None else self.generator)
 
-    def _generator(self):
+    def _generator(self) -> models.Func:
         return models.Func(function=self._generator_function(), output_field=self)
 
-    def db_type(self, connection):
+    def db_type(self, connection: Any) -> str:
         return self.type_name
 
-    def rel_db_type(self, connection):
+    def rel_db_type(self, connection: Any) -> str:
         return self.type_name
 
-    def db_type_suffix(self, connection):
+    def db_type_suffix(self, connection: Any) -> Optional[str]:
         # Placed after the column's definition in CREATE TABLE and ADD COLUMN, as the identity
         # clause of an AutoField is.
         if self._db_generated():
@@ -118,34 +120,34 @@ class IDField(models.Field):
         return super().db_type_suffix(connection)
 
     @property
-    def db_returning(self):
+    def db_returning(self) -> bool:
         # Django reads the fields with db_returning back from INSERT ... RETURNING.
         if self._db_generated():
             return True
         return getattr(super(), "db_returning", False)
 
-    def pre_save(self, model_instance, add):
+    def pre_save(self, model_instance: Any, add: bool) -> Any:
         value = super().pre_save(model_instance, add)
         if add and value is None and self._db_generated():
             # An INSERT of a new row: the generator's call in place of the value.
             return self._generator()
         return value
 
-    def get_internal_type(self):
+    def get_internal_type(self) -> str:
         return type(self).__name__
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> Optional[str]:
         if value is None or isinstance(value, str):
             return value
         return str(value)
 
-    def get_prep_value(self, value):
+    def get_prep_value(self, value: Any) -> Any:
         value = super().get_prep_value(value)
         if value is None or hasattr(value, "resolve_expression"):
             return value
         return str(value)
 
-    def formfield(self, **kwargs):
+    def formfield(self, **kwargs: Any) -> Any:
         from django import forms
 
         checks = [validators.RegexValidator(
@@ -205,7 +207,7 @@ class Prefix(models.Lookup):
     lookup_name = "prefix"
     prepare_rhs = False
 
-    def as_sql(self, compiler, connection):
+    def as_sql(self, compiler: Any, connection: Any) -> Tuple[str, List[Any]]:
         lhs, lhs_params = self.process_lhs(compiler, connection)
         rhs, rhs_params = self.process_rhs(compiler, connection)
         return "%s ^@ %s" % (lhs, rhs), list(lhs_params) + list(rhs_params)
@@ -222,10 +224,10 @@ class TimeRange(models.Lookup):
     lookup_name = "time_range"
     prepare_rhs = False
 
-    def get_prep_lookup(self):
+    def get_prep_lookup(self) -> Any:
         return self.rhs
 
-    def as_sql(self, compiler, connection):
+    def as_sql(self, compiler: Any, connection: Any) -> Tuple[str, List[Any]]:
         lhs, lhs_params = self.process_lhs(compiler, connection)
         value = self.rhs
         if isinstance(value, (tuple, list)):
@@ -254,7 +256,7 @@ class TimeRange(models.Lookup):
 class _OnColumn:
     """A pattern lookup on the column itself: no ``::text`` cast that would hide the index."""
 
-    def process_lhs(self, compiler, connection, lhs=None):
+    def process_lhs(self, compiler: Any, connection: Any, lhs: Any = None) -> Any:
         # models.Lookup's: the column without BuiltinLookup's lookup_cast.
         return models.Lookup.process_lhs(self, compiler, connection, lhs)
 
@@ -266,7 +268,7 @@ class StartsWith(_OnColumn, _lookups.StartsWith):
 
 @IDField.register_lookup
 class IStartsWith(_OnColumn, _lookups.IStartsWith):
-    def get_rhs_op(self, connection, rhs):
+    def get_rhs_op(self, connection: Any, rhs: str) -> str:
         # Django's is "LIKE UPPER(%s)" over an UPPER()-ed column.
         if hasattr(self.rhs, "as_sql") or self.bilateral_transforms:
             # An expression (F("name")): its text with LIKE's wildcards escaped, then '%', as
@@ -275,16 +277,19 @@ class IStartsWith(_OnColumn, _lookups.IStartsWith):
         return "ILIKE %s" % rhs
 
 
-def _register_types(sender, connection, **kwargs):
+def _register_types(sender: Any, connection: Any, **kwargs: Any) -> None:
     """On each new PostgreSQL connection: the driver reads the types' arrays as lists."""
     if connection.vendor != "postgresql":
         return
     raw = connection.connection
     if type(raw).__module__.startswith("psycopg2"):
-        from idtypes.psycopg2 import register_types
+        from idtypes.psycopg2 import register_types as register_psycopg2
+
+        register_psycopg2(raw)
     else:
         from idtypes.psycopg import register_types
-    register_types(raw)
+
+        register_types(raw)
 
 
 connection_created.connect(_register_types, dispatch_uid="idtypes.django.register_types")

@@ -33,7 +33,7 @@ def register_types(context: Any) -> List[TypeRow]:
     """
     conn = context.connection if hasattr(context, "connection") else context
     idle = conn.info.transaction_status == TransactionStatus.IDLE
-    rows = conn.execute(TYPES_QUERY).fetchall()
+    rows: List[TypeRow] = conn.execute(TYPES_QUERY).fetchall()
     if idle and not conn.autocommit:
         # The query opened a transaction: close it, as the connection was.
         conn.rollback()
@@ -46,7 +46,7 @@ async def register_types_async(context: Any) -> List[TypeRow]:
     conn = context.connection if hasattr(context, "connection") else context
     idle = conn.info.transaction_status == TransactionStatus.IDLE
     cur = await conn.execute(TYPES_QUERY)
-    rows = await cur.fetchall()
+    rows: List[TypeRow] = await cur.fetchall()
     if idle and not conn.autocommit:
         await conn.rollback()
     _register_rows(rows, context)

@@ -20,6 +20,8 @@
   extension's ``LIKE`` on the types.
 """
 
+from typing import Any, Callable
+
 from sqlalchemy import cast, event, func, literal
 from sqlalchemy.dialects.postgresql import base as _pg_base
 from sqlalchemy.sql import operators as _operators
@@ -43,7 +45,7 @@ _PATTERN_OPS = frozenset(
 )
 
 
-def _as_text(value):
+def _as_text(value: Any) -> Any:
     """A plain Python value as a text-typed bind; a SQL expression as it is."""
     if hasattr(value, "__clause_element__") or hasattr(value, "_from_objects"):
         return value
@@ -53,39 +55,39 @@ def _as_text(value):
 class IDType(UserDefinedType):
     """Base of the five idtypes column types; ``type_name`` is the SQL type."""
 
-    type_name = None
+    type_name: str = ""
     # SQLAlchemy 1.4 reads cache_ok from each class's own attributes: the subclasses repeat it.
     cache_ok = True
-    def get_col_spec(self, **kw):
+    def get_col_spec(self, **kw: Any) -> str:
         return self.type_name
 
-    def bind_expression(self, bindvalue):
+    def bind_expression(self, bindvalue: Any) -> Any:
         # CAST(%(id)s AS ulid): the server reads the parameter as the type, whatever the driver
         # sends (a value in any accepted spelling compares and comes back canonical).
         return cast(bindvalue, self)
 
     @property
-    def python_type(self):
+    def python_type(self) -> type:
         return str
 
-    def literal_processor(self, dialect):
-        def process(value):
+    def literal_processor(self, dialect: Any) -> Callable[[Any], str]:
+        def process(value: Any) -> str:
             return "'%s'" % str(value).replace("'", "''")
 
         return process
 
-    class comparator_factory(UserDefinedType.Comparator):
-        def operate(self, op, *other, **kwargs):
+    class comparator_factory(UserDefinedType.Comparator):  # type: ignore[name-defined]
+        def operate(self, op: Any, *other: Any, **kwargs: Any) -> Any:
             # A pattern is text (`01M8%` is no ID): bind it so, not as the column's type.
             if op in _PATTERN_OPS:
                 other = tuple(_as_text(o) for o in other)
             return super().operate(op, *other, **kwargs)
 
-        def prefix(self, prefix):
+        def prefix(self, prefix: Any) -> Any:
             """``col ^@ prefix``: the ID's canonical text starts with ``prefix``."""
             return self.expr.op("^@", is_comparison=True)(_as_text(prefix))
 
-        def in_time_range(self, lo, hi, bounds="[)"):
+        def in_time_range(self, lo: Any, hi: Any, bounds: str = "[)") -> Any:
             """``col <@ <type>_time_range(tstzrange(lo, hi, bounds))``: the IDs made in [lo, hi).
 
             ``lo`` and ``hi`` are datetimes (None for an open end); ``bounds`` as tstzrange's.
@@ -96,7 +98,7 @@ class IDType(UserDefinedType):
             return self.expr.op("<@", is_comparison=True, return_type=Boolean)(ranged)
 
 
-def _bound(value, type_):
+def _bound(value: Any, type_: Any) -> Any:
     if hasattr(value, "__clause_element__") or hasattr(value, "_from_objects"):
         return value
     return literal(value, type_)
@@ -144,11 +146,11 @@ assert set(TYPES) == set(_idtypes.TYPE_NAMES)
 _pg_base.ischema_names.update(TYPES)
 
 
-def _register_connection(driver, dbapi_connection):
+def _register_connection(driver: str, dbapi_connection: Any) -> None:
     if driver == "psycopg2":
-        from idtypes.psycopg2 import register_types as register
+        from idtypes.psycopg2 import register_types as register_psycopg2
 
-        register(dbapi_connection)
+        register_psycopg2(dbapi_connection)
     elif driver == "psycopg" and hasattr(dbapi_connection, "run_async"):
         from idtypes.psycopg import register_types_async
 
@@ -166,15 +168,16 @@ def _register_connection(driver, dbapi_connection):
         raise ValueError("idtypes: register_types knows psycopg2, psycopg and asyncpg, not %r" % driver)
 
 
-def register_types(engine):
+def register_types(engine: Any) -> Any:
     """Registers the ID types and their arrays with the driver of each new connection of
     ``engine`` (an ``Engine`` or an ``AsyncEngine``), so ``ARRAY(ULID)`` reads as a list of str.
     Call it before the engine's first connection. Returns the engine."""
     sync_engine = getattr(engine, "sync_engine", engine)
     driver = sync_engine.dialect.driver
 
-    @event.listens_for(sync_engine, "connect")
-    def _on_connect(dbapi_connection, connection_record):
+    def _on_connect(dbapi_connection: Any, connection_record: Any) -> None:
         _register_connection(driver, dbapi_connection)
+
+    event.listen(sync_engine, "connect", _on_connect)
 
     return engine
