@@ -81,6 +81,14 @@ async function typeormChecks() {
 
 // '1.2.3' as a number to compare (each part below 1000).
 const num = (v) => [...v.split('.'), '0', '0'].slice(0, 3).reduce((a, x) => a * 1000 + Number.parseInt(x, 10), 0);
+// Whether version v meets an engines range of the forms the libraries use: alternatives joined by
+// '||', each '>=X.Y.Z' or '^X.Y.Z' (the same major, at least X.Y.Z).
+const satisfies = (v, range) => range.split('||').some((alt) => {
+  const m = /^\s*(>=|\^)\s*v?(\d+(?:\.\d+){0,2})\s*$/.exec(alt);
+  if (!m) return true; // a form not known here: let the library run
+  if (m[1] === '>=') return num(v) >= num(m[2]);
+  return v.split('.')[0] === m[2].split('.')[0] && num(v) >= num(m[2]);
+});
 
 run(async () => {
   // The set is its package.json's name: idtypes-orm-node-lowest or -latest.
@@ -94,13 +102,15 @@ run(async () => {
   }
   for (const [name, f] of [['drizzle-orm', drizzleChecks], ['kysely', kyselyChecks], ['typeorm', typeormChecks]]) {
     const engines = manifest(name).engines?.node;
-    const major = Number(process.versions.node.split('.')[0]);
-    const needs = engines && /^>=\s*(\d+)/.exec(engines);
-    if (needs && major < Number(needs[1])) {
+    if (engines && !satisfies(process.versions.node, engines)) {
       console.log(`skip: ${name} ${versionOf(name)} (needs Node.js ${engines}; this is ${process.versions.node})`);
       continue;
     }
     await f();
+  }
+  if (!satisfies(process.versions.node, '^20.19.0 || >=22.12.0')) {
+    console.log(`skip: CommonJS require() of the package (ES modules: Node.js 20.19 or 22.12 and later; this is ${process.versions.node})`);
+    return;
   }
   const cjs = require('idtypes');
   const cjsKysely = require('idtypes/kysely');
