@@ -55,8 +55,10 @@ for need in ("idtypes/py.typed", "idtypes/psycopg.py", "idtypes/psycopg2.py", "i
              "idtypes/sqlalchemy.py", "idtypes/django.py"):
     if need not in names:
         problems.append("wheel: no " + need)
-if z.read("idtypes-%s.dist-info/LICENSE" % version).decode() != license_text:
-    problems.append("wheel: its LICENSE is not the repository's")
+# dist-info/LICENSE (setuptools before 77), dist-info/licenses/LICENSE (from 77: PEP 639).
+licenses = [n for n in names if n.startswith("idtypes-%s.dist-info/" % version) and n.endswith("/LICENSE")]
+if not licenses or any(z.read(n).decode() != license_text for n in licenses):
+    problems.append("wheel: no LICENSE in its dist-info, or not the repository's: %r" % licenses)
 for field in ("Version: " + version, "Author: ", "Classifier: License :: OSI Approved :: PostgreSQL License",
               "Classifier: Typing :: Typed", "Requires-Python: ", "Provides-Extra: psycopg"):
     if ("\n" + field) not in meta:

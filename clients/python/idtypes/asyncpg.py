@@ -26,7 +26,7 @@ def _same(value: str) -> str:
 async def register_types(conn: Any) -> List[TypeRow]:
     """Sets a text codec (str in, str out) for each of the five types found in the connection's
     database; returns their (schema, name, oid, array oid) rows (none where the extension is not created)."""
-    rows: List[TypeRow] = [tuple(r) for r in await conn.fetch(TYPES_QUERY)]  # type: ignore[misc]
+    rows: List[TypeRow] = [(r[0], r[1], r[2], r[3]) for r in await conn.fetch(TYPES_QUERY)]
     for schema, name, _oid, _array_oid in rows:
         await conn.set_type_codec(name, schema=schema, encoder=_same, decoder=_same, format="text")
     return rows

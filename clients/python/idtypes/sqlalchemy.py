@@ -52,6 +52,10 @@ def _as_text(value: Any) -> Any:
     return literal(value, Text())
 
 
+# SQLAlchemy 1.4 has no type information (Any here), 2.0 has: one spelling for both.
+_Comparator: Any = getattr(UserDefinedType, "Comparator")
+
+
 class IDType(UserDefinedType):
     """Base of the five idtypes column types; ``type_name`` is the SQL type."""
 
@@ -76,7 +80,7 @@ class IDType(UserDefinedType):
 
         return process
 
-    class comparator_factory(UserDefinedType.Comparator):  # type: ignore[name-defined]
+    class comparator_factory(_Comparator):
         def operate(self, op: Any, *other: Any, **kwargs: Any) -> Any:
             # A pattern is text (`01M8%` is no ID): bind it so, not as the column's type.
             if op in _PATTERN_OPS:
