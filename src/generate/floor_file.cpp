@@ -137,13 +137,20 @@ write_at(int fd, const char *buf, int len, off_t offset)
 	return false;
 }
 
-void
-write_reservation(int fd, std::int64_t until_us, std::uint64_t life, const char *path)
+/* "<until> <life>\n" at offset: the reservation (0) or the WAL floor record. */
+bool
+write_pair(int fd, off_t offset, std::int64_t until_us, std::uint64_t life)
 {
 	char buf[reservation_len + 1];
 	snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(until_us),
 			 static_cast<unsigned long long>(life));
-	if (!write_at(fd, buf, reservation_len, 0))
+	return write_at(fd, buf, reservation_len, offset);
+}
+
+void
+write_reservation(int fd, std::int64_t until_us, std::uint64_t life, const char *path)
+{
+	if (!write_pair(fd, 0, until_us, life))
 		ereport(ERROR,
 				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", path)));
 	if (pg_fdatasync(fd) != 0)
@@ -227,19 +234,21 @@ open_for_update()
 	}
 }
 
+/* The file open read-only and locked shared, or -1 (errno says why) when it cannot be opened. */
+int
+open_for_reading()
+{
+	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
+	if (fd >= 0)
+		lock(fd, LOCK_SH);
+	return fd;
+}
+
 void
 unlock_close(int fd)
 {
 	(void) flock(fd, LOCK_UN);
 	CloseTransientFile(fd);
-}
-
-void
-report_damaged(const floor_record &r, const char *what, const char *done)
-{
-	ereport(WARNING, (errcode(ERRCODE_DATA_CORRUPTED),
-					  errmsg("%s in file \"%s\" is damaged: %s", what, floor_file, r.why),
-					  errdetail("%s", done)));
 }
 
 /* This backend's slot records (per-backend state): claimed, and what they held then. */
@@ -279,6 +288,14 @@ release_slot(int, Datum)
 
 } /* namespace */
 
+void
+report_damaged(const floor_record &r, const char *what, const char *done)
+{
+	ereport(WARNING, (errcode(ERRCODE_DATA_CORRUPTED),
+					  errmsg("%s in file \"%s\" is damaged: %s", what, floor_file, r.why),
+					  errdetail("%s", done)));
+}
+
 std::int64_t
 reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 {
@@ -299,10 +316,9 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 floor_record
 wal_floor_record()
 {
-	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
+	const int fd = open_for_reading();
 	if (fd < 0)
 		return {floor_record::absent, 0, 0, nullptr};
-	lock(fd, LOCK_SH);
 	const floor_record r = read_record_at(fd, wal_floor_at, 20);
 	unlock_close(fd);
 	return r;
@@ -311,12 +327,9 @@ wal_floor_record()
 void
 write_wal_floor_record(std::int64_t until_us, std::uint64_t life)
 {
-	char buf[reservation_len + 1];
-	snprintf(buf, sizeof(buf), "%020lld %020llu\n", static_cast<long long>(until_us),
-			 static_cast<unsigned long long>(life));
 	const int fd = open_for_update();
 	/* Not synced: after a crash the server's own reservation covers what it made from it. */
-	const bool written = write_at(fd, buf, reservation_len, wal_floor_at);
+	const bool written = write_pair(fd, wal_floor_at, until_us, life);
 	unlock_close(fd);
 	if (!written)
 		ereport(ERROR,
@@ -326,14 +339,13 @@ write_wal_floor_record(std::int64_t until_us, std::uint64_t life)
 floor_record
 floor_reservation()
 {
-	const int fd = OpenTransientFile(floor_file, O_RDONLY | PG_BINARY);
+	const int fd = open_for_reading();
 	if (fd < 0)
 	{
 		if (errno == ENOENT)
 			return {floor_record::absent, 0, 0, nullptr};
 		return {floor_record::damaged, 0, 0, "it could not be opened"};
 	}
-	lock(fd, LOCK_SH);
 	const floor_record r = read_reservation(fd);
 	unlock_close(fd);
 	return r;

@@ -250,10 +250,10 @@ Datum
 generate_ulid(PG_FUNCTION_ARGS)
 {
 	static idt::ulid_clock clock = {0, false};
-	const idt::gen128 g = idt::ulid_fraction_next(clock, now_unix_us(), random64(), random64());
+	const std::int64_t now = now_unix_us();
+	const idt::gen128 g = idt::ulid_fraction_next(clock, now, random64(), random64());
 	if (g.status != idt::gen_status::ok)
-		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-						errmsg("the current time is outside the range of type %s", "ulid")));
+		report_time_out_of_range("ulid", now);
 	PG_RETURN_POINTER(glue::make_id128(g.value));
 }
 

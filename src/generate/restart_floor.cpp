@@ -68,12 +68,9 @@ restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 	std::int64_t floor = 0;
 	const floor_record held = floor_reservation();
 	if (held.kind == floor_record::damaged)
-		ereport(WARNING,
-				(errcode(ERRCODE_DATA_CORRUPTED),
-				 errmsg("the reservation in file \"%s\" is damaged: %s", floor_file, held.why),
-				 errdetail("The restart floor is taken from the last checkpoint and the newest "
-						   "replayed commit alone; the file is written anew at the next "
-						   "reservation.")));
+		report_damaged(held, "the reservation",
+					   "The restart floor is taken from the last checkpoint and the newest replayed "
+					   "commit alone; the file is written anew at the next reservation.");
 	else if (held.kind == floor_record::ok && held.second != life)
 		floor = held.until_us;
 	const TimestampTz latest = GetLatestXTime();
@@ -98,6 +95,15 @@ restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 	if (wall_us < checkpoint_us)
 		floor = Max(floor, add_sat(checkpoint_us, 1000000 + tid_max_ahead_us));
 	return floor;
+}
+
+/* The hint of a floor far ahead of the clock (errhint, inside ereport). */
+int
+reset_hint()
+{
+	return errhint("If the clock is right and the floor file \"%s\" wrong, reset the floor as the "
+				   "idtypes operations guide says.",
+				   floor_file);
 }
 
 /* The floor's time as text, in the session's time zone. */
@@ -142,9 +148,7 @@ apply_restart_floor()
 				 errdetail("The monotonic generators hand out times from %s on, as IDs made "
 						   "earlier may have reached it.",
 						   time_text(floor)),
-				 errhint("If the clock is right and the floor file \"%s\" wrong, reset the floor "
-						 "as the idtypes operations guide says.",
-						 floor_file)));
+				 reset_hint()));
 	const std::int64_t mono = mono_us();
 	lock_state();
 	if (s.life == 0)
@@ -175,9 +179,7 @@ report_time_out_of_range(const char *type_name, std::int64_t time_us)
 				 errdetail("The generators' time is %s, %lld s after the server's clock: they "
 						   "never go back before their restart floor.",
 						   time_text(time_us), static_cast<long long>((time_us - wall) / 1000000)),
-				 errhint("If the clock is right and the floor file \"%s\" wrong, reset the floor "
-						 "as the idtypes operations guide says.",
-						 floor_file)));
+				 reset_hint()));
 	ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					errmsg("the current time is outside the range of type %s", type_name)));
 }

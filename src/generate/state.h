@@ -195,6 +195,9 @@ extern const char *const floor_file;
 /* The reservation, read under a shared lock. */
 floor_record floor_reservation();
 
+/* A damaged record's WARNING (XX001): what it is, what is wrong, what was done about it. */
+void report_damaged(const floor_record &r, const char *what, const char *done);
+
 /* Per-backend state: claim this backend's slot records at its first ID (released at exit), and
  * return the times no ID (and no TID) of an earlier backend of the slot reached. */
 struct slot_floor
@@ -225,7 +228,7 @@ void write_wal_floor_record(std::int64_t until_us, std::uint64_t life);
 void apply_restart_floor();
 
 /* The error of a generator whose time left its type's range (naming a floor ahead of the clock). */
-void report_time_out_of_range(const char *type_name, std::int64_t time_us);
+[[noreturn]] void report_time_out_of_range(const char *type_name, std::int64_t time_us);
 
 /*
  * Run one core step under the active scope until it yields an ID. step(state, now_us, r, id_us)
