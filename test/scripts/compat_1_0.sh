@@ -51,7 +51,7 @@ fi
 frozen=$(sed -n 's/^IDTYPES_1_0_SHA256 *= *//p' "$top/Makefile")
 got=$(git -C "$top" show "$release:idtypes--1.0.sql" | sha256sum | cut -d' ' -f1)
 if [ -n "$frozen" ] && [ "$got" = "$frozen" ] &&
-	git -C "$top" show "$release:idtypes.control" | grep -qx "default_version = '1.0'"; then
+	grep -qx "default_version = '1.0'" <<<"$(git -C "$top" show "$release:idtypes.control")"; then
 	ok "1.0 is commit ${release:0:12}: its idtypes--1.0.sql has the Makefile's sha256 and its default version is 1.0"
 else
 	bad "commit ${release:0:12} (the parent of ${added:0:12}, which added idtypes--1.1.sql) is not the 1.0 release: idtypes--1.0.sql's sha256 is $got, the Makefile's IDTYPES_1_0_SHA256 is '$frozen'"

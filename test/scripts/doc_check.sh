@@ -54,7 +54,7 @@ for doc in docs:
 PY
 ) || { bad "doc_check.sh: reading the word list or the docs failed"; finish 0; }
 
-if printf '%s\n' "$hits" | grep -q '^hit'; then
+if grep -q '^hit' <<<"$hits"; then
 	printf '%s\n' "$hits" | sed -n 's/^hit\t/  /p'
 	bad "development vocabulary in the user docs (above; the words are in $words, and how idtypes is tested belongs in docs/development.md)"
 else

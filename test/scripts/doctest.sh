@@ -53,7 +53,7 @@ for doc in $docs; do
 	"$PGBIN/psql" -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1
 	"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
 	first=$(ls "$dir"/*.sql | head -n 1)
-	if ! grep -v '^ *--' "$first" | grep -m1 . | grep -qi '^CREATE EXTENSION idtypes;'; then
+	if ! awk '!/^ *--/ && NF { print; exit }' "$first" | grep -qi '^CREATE EXTENSION idtypes;'; then
 		"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" -c "CREATE EXTENSION idtypes"
 	fi
 	ran=0

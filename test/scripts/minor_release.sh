@@ -19,7 +19,7 @@ trap '' PIPE
 top=$(cd "$(dirname "$0")/../.." && pwd)
 nodes_workdir
 
-if nm -D "$top/idtypes.so" | grep -qE '^ +w all_rows_selectable$'; then
+if grep -qE '^ +w all_rows_selectable$' <<<"$(nm -D "$top/idtypes.so")"; then
 	ok "idtypes.so takes all_rows_selectable as a weak reference"
 else
 	bad "idtypes.so does not take all_rows_selectable as a weak reference: $(nm -D "$top/idtypes.so" | grep all_rows_selectable || echo absent)"
@@ -40,8 +40,8 @@ if ! make -s -C "$work/build" PG_CONFIG="$PG_CONFIG" \
 	bad "the copy without all_rows_selectable did not build"
 	finish 5
 fi
-if nm -D "$work/build/idtypes.so" | grep -qE '^ +w idt_no_such_symbol$' &&
-	! nm -D "$work/build/idtypes.so" | grep -q all_rows_selectable; then
+copy_symbols=$(nm -D "$work/build/idtypes.so")
+if grep -qE '^ +w idt_no_such_symbol$' <<<"$copy_symbols" && ! grep -q all_rows_selectable <<<"$copy_symbols"; then
 	ok "the copy refers to idt_no_such_symbol instead (weak)"
 else
 	bad "the copy's reference: $(nm -D "$work/build/idtypes.so" | grep -E 'all_rows|no_such' | tr '\n' ' ')"
