@@ -2,7 +2,7 @@
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           deb, partman, timescaledb, orm-python, orm-ruby
+#                                           foreign, deb, partman, timescaledb, orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -13,7 +13,8 @@
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
-# debootstrap, for scripts/chroot.sh; deb: Debian's packaging tools and the headers of every
+# debootstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
+# of architectures the CPU cannot run; deb: Debian's packaging tools and the headers of every
 # supported server, for `make deb`; partman and timescaledb: the release's pg_partman and
 # TimescaleDB packages for the major (as base picks it), for test/scripts/partman.sh and
 # test/scripts/timescaledb.sh.
@@ -94,6 +95,7 @@ for group in "${groups[@]}"; do
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
 	chroot) packages+=(debootstrap) ;;
+	foreign) packages+=(qemu-user-static binfmt-support) ;;
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
