@@ -41,6 +41,12 @@ PG_CXXFLAGS += -fsanitize=undefined -fno-sanitize=vptr -fno-sanitize-recover=all
 SHLIB_LINK += -fsanitize=undefined
 endif
 
+# IDTYPES_NO_BITCODE=1: no LLVM bitcode for the JIT to inline (the test lanes under qemu-user,
+# where clang would double the build's minutes); the library built is the same.
+ifeq ($(IDTYPES_NO_BITCODE),1)
+override with_llvm = no
+endif
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
