@@ -13,7 +13,9 @@ SQL types; values are ``str`` in the type's canonical text.
   field, ``generator="generate_ulid_monotonic"`` names another function, ``generator=False`` turns
   it off for a key. On 5.x, ``db_default=generator_call("ulid")`` is Django's own way.
 - Forms: the form field checks the text's length and symbols (and an EUID's check symbol), so a
-  malformed ID is a form error, not a database error at save.
+  malformed ID is a form error, not a database error at save. A field the database generates
+  may be left empty, and is then filled at INSERT; ``full_clean()`` of a new object does not ask
+  for it.
 - Lookups: ``id__prefix="01M8"`` is ``id ^@ '01M8'`` and ``id__time_range=(start, end)`` (or a
   range with ``lower``, ``upper`` and ``bounds``, e.g. psycopg's ``Range``) is
   ``id <@ <type>_time_range(tstzrange(start, end))``: both use the column's btree index.
@@ -100,6 +102,9 @@ class IDField(models.Field):
             return False
         return self.primary_key or self.generator is not None
 
+    def _filled_by_database(self) -> bool:
+        return self._db_generated()
+
     def _generator_function(self) -> str:
         return _generator_name(self.type_name, True if self.generator is None else self.generator)
 
@@ -133,6 +138,13 @@ class IDField(models.Field):
             return self._generator()
         return value
 
+    def validate(self, value: Any, model_instance: Any) -> None:
+        # full_clean() of a new object: the database fills an empty field.
+        if value is None and self._filled_by_database() and getattr(
+                getattr(model_instance, "_state", None), "adding", True):
+            return
+        super().validate(value, model_instance)
+
     def get_internal_type(self) -> str:
         return type(self).__name__
 
@@ -156,9 +168,11 @@ class IDField(models.Field):
             checks.append(_euid_check)
         defaults = {"form_class": forms.CharField, "max_length": self.text_length,
                     "min_length": self.text_length, "validators": checks}
-        if self._db_generated():
-            # The database fills it: a form may leave it empty.
+        if self._filled_by_database():
+            # The database fills it: a form may leave it empty, which is None (the generator's
+            # call at INSERT), not "" (no ID's text).
             defaults["required"] = False
+            defaults["empty_value"] = None
         return super().formfield(**{**defaults, **kwargs})
 
 

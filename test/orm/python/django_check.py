@@ -15,7 +15,8 @@ ForeignKey to it) into the work directory, runs makemigrations, sqlmigrate and m
   generate_xid()), read back by create() and bulk_create(), found by a window open above;
 - id__time_range with F() ends, id__istartswith=F(...) (the pattern's '%' appended);
 - a ModelForm refuses malformed IDs (length, symbols, an EUID's check symbol) and may leave a
-  database-generated key empty;
+  database-generated key empty, its save() then inserting a generated key; full_clean() of a new
+  object does not ask for the fields the database fills;
 - inspectdb still guesses TextField for an idtypes column (the pitfall docs/orms.md describes).
 Django older than 3.2 prints "skip: ..." and exits 77.
 """
@@ -115,6 +116,7 @@ check(n == 1, "%s: id__time_range=(F('at'), None) compares with the row's own co
 
 # Forms: the model form refuses a malformed ID before the database sees it.
 from django import forms  # noqa: E402
+from django.core.exceptions import ValidationError  # noqa: E402
 
 
 class EventForm(forms.ModelForm):
@@ -132,7 +134,21 @@ for field, bad in (("uid11", gen[0][:-1]), ("uid11", "0" + gen[0][1:]), ("timeid
           form.errors)
 form = forms.modelform_factory(Event, fields=["id", "name"])({"name": "f"})
 check(form.is_valid(), "%s: a form may leave the database-generated key empty" % label, form.errors)
+saved = attempt("%s: the form's save()" % label, form.save) if form.is_valid() else None
+check(saved is not None and isinstance(saved.id, str) and len(saved.id) == 26
+      and Event.objects.filter(id=saved.id, name="f").exists(),
+      "%s: the form's save() inserts a generated key" % label, repr(saved and saved.id))
+if saved is not None:
+    saved.delete()
 
+fresh = Event(name="unsaved")
+try:
+    fresh.full_clean()
+    errors = {}
+except ValidationError as error:
+    errors = error.message_dict
+check(not {"id", "tid_gen", "u11_gen", "seq"} & set(errors) and fresh.id is None,
+      "%s: full_clean() of a new object leaves the fields the database fills to it" % label, errors)
 event.name = "renamed"
 event.save()
 check(Event.objects.get(id=key).name == "renamed" and Event.objects.count() == 3,
