@@ -10,6 +10,9 @@
 #   bulk_create() with database-generated keys and non-key columns (generator=), __prefix,
 #   __time_range (F() ends too), __startswith/__istartswith (F() patterns too) rows and index
 #   scans, form validation, a ForeignKey whose column is ulid;
+# - test/orm/python/django_db_default_check.py (Django 5.0+; a skip line before): db_default=
+#   generator_call(...) on keys and other columns: the migration's DEFAULTs, values read back by
+#   create(), save() and bulk_create(), a ModelForm leaving the key empty;
 # - test/orm/python/alembic_check.py: Alembic's autogenerate of a model with each type renders
 #   them as idtypes.sqlalchemy.<Type>(), the migration applies, a second one finds nothing;
 # - test/orm/python/arrays_check.py: arrays of each type read as lists of str through psycopg 3,
@@ -98,6 +101,10 @@ else
 	mkdir "$work/django_arrays"
 	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django_arrays run_program "Django $dj: ArrayField(<field>)" \
 		"$python" "$programs/arrays_check.py" django "$work/django_arrays"
+	new_db django_db_default
+	mkdir "$work/django_db_default"
+	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django_db_default run_program "Django $dj: db_default=generator_call(...)" \
+		"$python" "$programs/django_db_default_check.py" "$work/django_db_default"
 fi
 
 # docs/orms.md: pip installs the package into a venv, offline, from a copy of clients/python (a

@@ -11,11 +11,12 @@ SQL types; values are ``str`` in the type's canonical text.
   ``generate_euid()``), an INSERT writes that call, and ``save()``, ``create()`` and
   ``bulk_create()`` read the new key back (RETURNING). ``generator=True`` does the same for any
   field, ``generator="generate_ulid_monotonic"`` names another function, ``generator=False`` turns
-  it off for a key. On 5.x, ``db_default=generator_call("ulid")`` is Django's own way.
+  it off for a key. On 5.x, ``db_default=generator_call("ulid")`` is Django's own way; a key
+  with it is None until saved, as a generated key is, and ``bulk_create()`` sets it too.
 - Forms: the form field checks the text's length and symbols (and an EUID's check symbol), so a
-  malformed ID is a form error, not a database error at save. A field the database generates
-  may be left empty, and is then filled at INSERT; ``full_clean()`` of a new object does not ask
-  for it.
+  malformed ID is a form error, not a database error at save. A field the database fills (a
+  generated one, or one with a ``db_default`` that is not null) may be left empty, and is then
+  filled at INSERT; ``full_clean()`` of a new object does not ask for it.
 - Lookups: ``id__prefix="01M8"`` is ``id ^@ '01M8'`` and ``id__time_range=(start, end)`` (or a
   range with ``lower``, ``upper`` and ``bounds``, e.g. psycopg's ``Range``) is
   ``id <@ <type>_time_range(tstzrange(start, end))``: both use the column's btree index.
@@ -102,8 +103,13 @@ class IDField(models.Field):
             return False
         return self.primary_key or self.generator is not None
 
+    def _db_default_fills(self) -> bool:
+        # Django 5.0+: a db_default on a column that cannot be NULL (a key, typically); an
+        # INSERT of None there means the default, as it does for a generated field.
+        return bool(hasattr(self, "has_db_default") and self.has_db_default() and not self.null)
+
     def _filled_by_database(self) -> bool:
-        return self._db_generated()
+        return self._db_generated() or self._db_default_fills()
 
     def _generator_function(self) -> str:
         return _generator_name(self.type_name, True if self.generator is None else self.generator)
@@ -136,7 +142,21 @@ class IDField(models.Field):
         if add and value is None and self._db_generated():
             # An INSERT of a new row: the generator's call in place of the value.
             return self._generator()
+        if add and value is None and self._db_default_fills():
+            # A form left the field empty: the column's db_default, not NULL.
+            default = self.db_default
+            if hasattr(default, "resolve_expression"):
+                return default
+            return models.Value(default, output_field=self)
         return value
+
+    def get_default(self) -> Any:
+        # A new object's key with a db_default is None until saved, as for a generated key, not
+        # Django's DatabaseDefault marker: bulk_create() reads back only the keys that are None
+        # (Django 5.2 leaves the marker in every object's key).
+        if self.primary_key and self._db_default_fills() and not self.has_default():
+            return None
+        return super().get_default()
 
     def validate(self, value: Any, model_instance: Any) -> None:
         # full_clean() of a new object: the database fills an empty field.
@@ -170,7 +190,7 @@ class IDField(models.Field):
                     "min_length": self.text_length, "validators": checks}
         if self._filled_by_database():
             # The database fills it: a form may leave it empty, which is None (the generator's
-            # call at INSERT), not "" (no ID's text).
+            # call or the db_default at INSERT), not "" (no ID's text).
             defaults["required"] = False
             defaults["empty_value"] = None
         return super().formfield(**{**defaults, **kwargs})
