@@ -184,6 +184,14 @@ dist:
 		-o $(DIST_DIR)/idtypes-$(DIST_VERSION).zip HEAD
 	@echo "dist: $(DIST_DIR)/idtypes-$(DIST_VERSION).zip"
 
+# The client packages for PyPI and npm: the sdist and wheel of clients/python and the npm tarball
+# of clients/node, in CLIENTS_DIST_DIR (default: clients/dist). Needs python3-setuptools,
+# python3-wheel and npm; test/scripts/clients_dist.sh checks and installs what it builds.
+CLIENTS_DIST_DIR ?= clients/dist
+.PHONY: clients-dist
+clients-dist:
+	@bash clients/dist.sh $(CLIENTS_DIST_DIR)
+
 # Debian packages: postgresql-<major>-idtypes_<version>-<rev>_<arch>.deb for each server whose
 # headers are installed, built by Debian's own tools (debian/, pg_buildext) from a clean export in
 # a scratch directory, copied to DEB_DIR (default: here). Needs `scripts/install-deps.sh deb`;

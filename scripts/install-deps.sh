@@ -20,7 +20,7 @@
 # test/scripts/timescaledb.sh.
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
-# offline `pip install` of clients/python. orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
+# offline `pip install` of clients/python, Alembic, mypy for the type check (test/scripts/clients_dist.sh). orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
 # Works on Debian 12, 13 and sid (the releases it is tested on).
 set -euo pipefail
 
@@ -101,7 +101,7 @@ for group in "${groups[@]}"; do
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
 		# Each one the release packages (apt asked only about those not installed).
-		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip; do
+		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip python3-alembic mypy; do
 			# grep reads all of apt-cache's output (-q would stop early, and pipefail then fails the test).
 			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep '^ *Candidate: [^(]' >/dev/null; then packages+=("$p"); fi
 		done

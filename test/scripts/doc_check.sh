@@ -95,8 +95,11 @@ if head and "unreleased" in head.group(2):
         out.append("CHANGELOG.md says unreleased, META.json release_status says stable")
 elif status != "stable":
     out.append(f"CHANGELOG.md dates {v}, META.json release_status says {status}")
-py = re.search(r'^version\s*=\s*"([^"]*)"', open("clients/python/pyproject.toml").read(), re.M)
-want("clients/python/pyproject.toml version", py.group(1) if py else None, v)
+# pyproject.toml takes its version from the package (dynamic, attr idtypes.__version__).
+py = re.search(r'^__version__\s*=\s*"([^"]*)"', open("clients/python/idtypes/__init__.py").read(), re.M)
+want("clients/python/idtypes/__init__.py __version__", py.group(1) if py else None, v)
+want("clients/python/pyproject.toml version source",
+     "attr" if re.search(r'^version\s*=\s*\{\s*attr\s*=\s*"idtypes.__version__"', open("clients/python/pyproject.toml").read(), re.M) else None, "attr")
 want("clients/node/package.json version", json.load(open("clients/node/package.json")).get("version"), v)
 for doc in sys.argv[1:]:
     for n, line in enumerate(open(doc, encoding="utf-8"), 1):
