@@ -4,16 +4,7 @@
 
 
 
-SET statement_timeout = 0;
-SET lock_timeout = 0;
-SET idle_in_transaction_session_timeout = 0;
-SET client_encoding = 'UTF8';
-SET standard_conforming_strings = on;
 SELECT pg_catalog.set_config('search_path', '', false);
-SET check_function_bodies = false;
-SET xmloption = content;
-SET client_min_messages = warning;
-SET row_security = off;
 
 --
 -- Name: idtypes; Type: EXTENSION; Schema: -; Owner: -
@@ -29,7 +20,6 @@ CREATE EXTENSION IF NOT EXISTS idtypes WITH SCHEMA public;
 COMMENT ON EXTENSION idtypes IS 'compact, sortable ID types: uid11/xid, timeid (TID), ulidflake, ulid, euid';
 
 
-SET default_tablespace = '';
 
 --
 -- Name: hp_a; Type: TABLE; Schema: public; Owner: -
@@ -42,7 +32,6 @@ CREATE TABLE public.hp_a (
 PARTITION BY HASH (a);
 
 
-SET default_table_access_method = heap;
 
 --
 -- Name: hp_a_0; Type: TABLE; Schema: public; Owner: -
@@ -387,6 +376,7 @@ COPY public.hp_a_1 (n, a) FROM stdin;
 COPY public.hp_a_2 (n, a) FROM stdin;
 3	NQm6nKp8qFC
 4	NQm6nKp8qFD
+8	NQm6nKp8qFD
 101	Zv7PmeRiT93
 104	VBfG6vBjtq2
 107	Qw57KpEyMhj
@@ -551,6 +541,7 @@ COPY public.hp_a_3 (n, a) FROM stdin;
 COPY public.hp_d_0 (n, d) FROM stdin;
 6	01ARZ3NDEKTSV4RRFFQ69G5FAV
 7	\N
+8	\N
 101	64S913H85S4E10VK2GK9QQB14V
 103	7CSF47WJTWWBZ2GC4FV7SAFEQK
 108	69Y3W9BYWRNE8NKX8ZT0MQW8VD
@@ -895,6 +886,7 @@ COPY public.vals (n, a, b, c, d, e) FROM stdin;
 5	jpXCZedGfVQ	3kxnlhr3gxq23	00CMXB6TAK4SA	7ZZZZZZZZZZZZZZZZZZZZZZZZZ	ZZZZZZZZZZZZZZZZZZZZZZZZZW3
 6	1111111NVpb	3kxnlhr3gxq23	00CMXB6TAK4SA	01ARZ3NDEKTSV4RRFFQ69G5FAV	C8EE934SR007G5Q94QKKXFRFV8B
 7	\N	\N	\N	\N	\N
+8	NQm6nKp8qFD	\N	7ZZZZZZZZZZZZ	\N	C8EE934SR007G5Q94QKKXFRFV8B
 101	Zv7PmeRiT93	6dmm4b4kfmcw4	0VK2GK9QQB14V	64S913H85S4E10VK2GK9QQB14V	RK544E50Q4HR43ECA2D6YXC4KDS
 102	aUQTF7eQrs4	6kbnmlqiosfv5	6Y1KZH76191HC	683SS8V7AC5XHPY1KZH76191HC	S0F753CX9GQP6VR6FY4WR5465G8
 103	gcDeftpJmZP	atmycjt7ptsry	2GC4FV7SAFEQK	7CSF47WJTWWBZ2GC4FV7SAFEQK	XK5WGZJBBKHFWA1GHZCZ59XTYDQ
