@@ -200,6 +200,8 @@ if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	# under qemu-user, initdb takes a minute).
 	mkdir -p "$root/etc/postgresql-common/createcluster.d"
 	echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.d/idtypes-chroot.conf"
+	# Nor is the manual pages' index rebuilt after each install (minutes under qemu-user).
+	echo 'man-db man-db/auto-update boolean false' | chroot "$root" debconf-set-selections
 	date -u +%FT%TZ >"$mark"
 	log "made in $((SECONDS - start)) s"
 fi
