@@ -114,6 +114,20 @@ if driver == "psycopg":
                         % (len(spelled), t, len(spelled) - len(texts)), [r[0] for r in back], [x for _, x in spelled])
                 compare("psycopg binary COPY: %s[] written from lists of str" % t, [r[1] for r in back],
                         [[x, None] if n % 2 else [x, x] for n, (_, x) in enumerate(spelled)])
+
+                def read_copy(t=t):
+                    with cur.copy("COPY (SELECT v, ARRAY[v, NULL], t FROM (%s) s ORDER BY n) TO STDOUT (FORMAT BINARY)"
+                                  % values_sql(t)) as copy:
+                        copy.set_types([t, t + "[]", "text"])
+                        return list(copy.rows())
+
+                out = attempt("psycopg binary COPY TO STDOUT of %s values" % t, read_copy) or []
+                compare("psycopg binary COPY TO STDOUT with set_types(): %d %s values and arrays read as the server's text"
+                        % (len(out), t), [(r[0], r[1]) for r in out], [(r[2], [r[2], None]) for r in out])
+                check(len(out) > 2000, "psycopg binary COPY TO STDOUT: all the %s rows" % t, repr(len(out)))
+                one = conn.execute("SELECT v, t FROM (%s) s WHERE n = 11" % values_sql(t), binary=True).fetchone()
+                check(one[0] == one[1], "psycopg conn.execute(..., binary=True): a %s reads as the server's text" % t,
+                      repr(one))
                 for text in BAD[t]:
                     try:
                         conn.execute("SELECT %s::" + t, (text,))
