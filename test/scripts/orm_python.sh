@@ -22,9 +22,9 @@
 # - test/orm/python/binary_check.py (psycopg 3, asyncpg): the binary format after register_types:
 #   about 2,300 values of each type (random bytes, small, smallest, largest, generated), alone and
 #   in arrays, read as the server's text (v::text) through a binary cursor and asyncpg's binary
-#   codec; written from str (and the other spellings the server reads: lower case, timeid's
-#   dashes) by a binary COPY with set_types() and asyncpg parameters, read back by the server as
-#   that text; texts the server rejects are rejected;
+#   codec; written from str (and the other spellings the server reads: lower case, euid's aliases
+#   and unchecked check, timeid's dashes) by a binary COPY with set_types() and asyncpg
+#   parameters, read back by the server as that text; texts the server rejects are rejected;
 # - docs/orms.md: its `sh` block installs clients/python with pip into a venv with no network
 #   (PIP_NO_INDEX), in a copy of the package; its SQLAlchemy and Django blocks then run with that
 #   venv's Python, each in a database of its own, and must print what they say; the migration SQL

@@ -6,7 +6,9 @@ binary=True, asyncpg's binary codec) must be the text the server's output functi
 values written in binary format (a psycopg 3 binary COPY with set_types(), asyncpg parameters)
 must be read by the server as the text says. For each type about 2,300 values: random bytes,
 small integers (the leading zeros of the text), the smallest and largest value, and the
-generator's; one by one and as arrays (with a NULL, and two-dimensional). The database is that of
+generator's; one by one and as arrays (with a NULL, and two-dimensional); written also in the
+other spellings the server reads (lower case, euid's aliases and unchecked check, timeid's
+dashes). The database is that of
 libpq's PGHOST, PGPORT, PGUSER, PGDATABASE.
 """
 import asyncio
@@ -45,10 +47,18 @@ def values_sql(t):
         rnd=rnd.replace("%%", "%"), small=small.replace("%%", "%"), top=top, zero=zero, t=t, g=GEN[t])
 
 
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
 def variants(t, text):
     """Other spellings the server reads as the same value: lower case (not uid11, whose Base58
-    is case-sensitive, nor timeid, lower case already)."""
-    return [text.lower()] if t in ("ulidflake", "ulid", "euid") else []
+    is case-sensitive, nor timeid, lower case already); for euid also the aliases O for 0 and
+    I, L for 1, and the check 127 ("not checked": the last 7 bits all ones)."""
+    out = [text.lower()] if t in ("ulidflake", "ulid", "euid") else []
+    if t == "euid":
+        out.append(text.replace("0", "O").replace("1", "l"))
+        out.append(text[:25] + CROCKFORD[CROCKFORD.index(text[25]) | 3] + "Z")
+    return out
 
 
 # Texts the server rejects, and so must the binary encoder.
