@@ -125,6 +125,19 @@ if driver == "psycopg":
                 compare("psycopg binary COPY: %s[] written from lists of str" % t, [r[1] for r in back],
                         [[x, None] if n % 2 else [x, x] for n, (_, x) in enumerate(spelled)])
 
+                def write_text(t=t, spelled=spelled):
+                    cur.execute("CREATE TEMP TABLE txt_%s (n int, v %s)" % (t, t))
+                    with cur.copy("COPY txt_%s (n, v) FROM STDIN" % t) as copy:
+                        copy.set_types(["int4", t])
+                        for n, (written, _) in enumerate(spelled[::7]):
+                            copy.write_row([n, written])
+                    cur.execute("SELECT v::text FROM txt_%s ORDER BY n" % t)
+                    return [r[0] for r in cur.fetchall()]
+
+                compare("psycopg text COPY with set_types(): %s values written from str" % t,
+                        attempt("psycopg text COPY of %s values from str" % t, write_text) or [],
+                        [x for _, x in spelled[::7]])
+
                 def read_copy(t=t):
                     with cur.copy("COPY (SELECT v, ARRAY[v, NULL], t FROM (%s) s ORDER BY n) TO STDOUT (FORMAT BINARY)"
                                   % values_sql(t)) as copy:
