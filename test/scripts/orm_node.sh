@@ -29,7 +29,8 @@
 # Drizzle ORM, Kysely and TypeORM that clients/node's peer ranges accept, and the latest on npm;
 # a library whose engines the node here does not meet prints a "skip:" line), each in a project
 # where the package is installed by the doc's install-node.sh (npm install --install-links) as it
-# stands; it fails if the package ends up a link.
+# stands; it fails if the package ends up a link. Where the node meets Kysely's engines (0.29:
+# Node.js 22), kysely.mjs runs there too, with that set's Kysely (0.27.0, 0.29.9).
 #
 # All other packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
 # (install scripts skipped: Prisma's would download engines) into a cache outside the checkout
@@ -204,11 +205,27 @@ run_versions() {
 	echo "    install-node.sh: $((SECONDS - start)) s"
 	(cd "$d" && PGDATABASE=orm_v_$set timeout 300 node versions.mjs) >"$log" 2>&1 || status=$?
 	sed 's/^/    /' "$log"
-	if [ "$status" -eq 0 ] && grep -qE '^[0-9]+ checks, 0 failed$' "$log" && ! grep -q '^FAILED' "$log"; then
-		ok "versions, $set ($(sed -n 's/^ok: \([a-z-]* [0-9.]*\):.*/\1/p' "$log" | sort -u | paste -sd, - | sed 's/,/, /g')): the doc's install, $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
-	else
+	if [ "$status" -ne 0 ] || ! grep -qE '^[0-9]+ checks, 0 failed$' "$log" || grep -q '^FAILED' "$log"; then
 		bad "versions, $set (exit status $status)"
+		return
 	fi
+	# Kysely's whole program (kysely.mjs: prefix, windows, index scans, joins) with this set's
+	# Kysely too, where versions.mjs ran its checks (the node meets its engines).
+	local kysely="" klog=$work/v-$1-kysely.log
+	if ! grep -q '^skip: kysely ' "$log"; then
+		kysely=$(cd "$d" && node -p "require('./node_modules/kysely/package.json').version")
+		cp "$programs/kysely.mjs" "$d/"
+		newdb "orm_vk_$set" >/dev/null
+		echo "    kysely.mjs with kysely $kysely:"
+		(cd "$d" && PGDATABASE=orm_vk_$set timeout 300 node kysely.mjs) >"$klog" 2>&1 || status=$?
+		sed 's/^/        /' "$klog"
+		if [ "$status" -ne 0 ] || ! grep -qE '^[0-9]+ checks, 0 failed$' "$klog" || grep -q '^FAILED' "$klog"; then
+			bad "versions, $set: kysely.mjs with kysely $kysely (exit status $status)"
+			return
+		fi
+		kysely=", kysely.mjs with kysely $kysely: $(grep -c '^ok: ' "$klog") checks"
+	fi
+	ok "versions, $set ($(sed -n 's/^ok: \([a-z-]* [0-9.]*\):.*/\1/p' "$log" | sort -u | paste -sd, - | sed 's/,/, /g')): the doc's install, $(grep -c '^ok: ' "$log") checks$kysely passed in $((SECONDS - start)) s"
 }
 for set in lowest latest; do
 	launch "versions-$set" "orm_v_$set" run_versions "$set"

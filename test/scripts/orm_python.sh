@@ -17,7 +17,14 @@
 #   them as idtypes.sqlalchemy.<Type>(), the migration applies, a second one finds nothing;
 # - test/orm/python/arrays_check.py: arrays of each type read as lists of str through psycopg 3,
 #   psycopg2 and asyncpg after idtypes.<driver>.register_types, SQLAlchemy's ARRAY(<type>) with
-#   each driver after idtypes.sqlalchemy.register_types, Django's ArrayField(<field>);
+#   each driver after idtypes.sqlalchemy.register_types, Django's ArrayField(<field>); psycopg 3's
+#   binary cursor and asyncpg's text codec too;
+# - test/orm/python/binary_check.py (psycopg 3, asyncpg): the binary format after register_types:
+#   about 2,300 values of each type (random bytes, small, smallest, largest, generated), alone and
+#   in arrays, read as the server's text (v::text) through a binary cursor and asyncpg's binary
+#   codec; written from str (and the other spellings the server reads: lower case, euid's aliases
+#   and unchecked check, timeid's dashes) by a binary COPY with set_types() and asyncpg
+#   parameters, read back by the server as that text; texts the server rejects are rejected;
 # - docs/orms.md: its `sh` block installs clients/python with pip into a venv with no network
 #   (PIP_NO_INDEX), in a copy of the package; its SQLAlchemy and Django blocks then run with that
 #   venv's Python, each in a database of its own, and must print what they say; the migration SQL
@@ -86,6 +93,10 @@ for driver in psycopg psycopg2 asyncpg; do
 	else
 		PYTHONPATH=$top/clients/python:$programs PGDATABASE=arrays run_program "$driver $(version_of "$driver" | cut -d" " -f1): register_types, arrays" \
 			"$python" "$programs/arrays_check.py" "$driver"
+		if [ "$driver" != psycopg2 ]; then
+			PYTHONPATH=$top/clients/python:$programs PGDATABASE=arrays run_program "$driver $(version_of "$driver" | cut -d" " -f1): binary format" \
+				"$python" "$programs/binary_check.py" "$driver"
+		fi
 	fi
 done
 

@@ -1,8 +1,10 @@
 """psycopg 3: ``register_types(conn)`` makes the arrays of the ID types read as lists of str.
 
 Without it a ``ulid[]`` value reads as its text, ``'{01M8...,01M8...}'``. The ID types
-themselves read as ``str`` in text format with or without it. Binary format is not handled: a
-query with ``binary=True`` reads an ID as its bytes, as before.
+themselves read as ``str`` in text format with or without it; in binary format (a cursor with
+``binary=True``, a binary ``COPY``) they read as ``str`` after it, converted from the 8 or 16
+bytes, where they would read as ``bytes``. A binary ``COPY ... FROM STDIN`` with
+``copy.set_types(["ulid", "ulid[]"])`` writes them from ``str``.
 
     import psycopg
     from idtypes.psycopg import register_types
@@ -17,9 +19,11 @@ type as the target) reads it as IDs.
 
 from typing import Any, List
 
-from psycopg.pq import TransactionStatus
+from psycopg.adapt import Dumper, Loader
+from psycopg.pq import Format, TransactionStatus
 from psycopg.types import TypeInfo
 
+from idtypes._binary import decode, encode
 from idtypes._lookup import TYPES_QUERY, TypeRow
 
 __all__ = ["register_types"]
@@ -54,6 +58,34 @@ async def register_types_async(context: Any) -> List[TypeRow]:
 
 
 def _register_rows(rows: List[TypeRow], context: Any) -> None:
+    adapters = context.adapters
     for _schema, name, oid, array_oid in rows:
         TypeInfo(name, oid, array_oid).register(context)
+        # Binary format: the value's bytes to and from its text. The dumpers are found by oid
+        # only (a binary COPY's set_types(), an array of the type's elements): a str parameter
+        # stays a str, dumped as text of unknown type, which the server reads as the column's type.
+        adapters.register_loader(oid, _binary_loader(name))
+        adapters.register_dumper(None, _binary_dumper(name, oid))
+        adapters.register_dumper(None, _text_dumper(name, oid))
+
+
+def _binary_loader(name: str) -> type:
+    def load(self: Loader, data: Any) -> str:
+        return decode(name, bytes(data))
+
+    return type(name.title() + "BinaryLoader", (Loader,), {"format": Format.BINARY, "load": load})
+
+
+def _binary_dumper(name: str, oid: int) -> type:
+    def dump(self: Dumper, obj: Any) -> bytes:
+        return encode(name, obj)
+
+    return type(name.title() + "BinaryDumper", (Dumper,), {"format": Format.BINARY, "oid": oid, "dump": dump})
+
+
+def _text_dumper(name: str, oid: int) -> type:
+    def dump(self: Dumper, obj: Any) -> bytes:
+        return str(obj).encode()
+
+    return type(name.title() + "TextDumper", (Dumper,), {"format": Format.TEXT, "oid": oid, "dump": dump})
 

@@ -3,6 +3,7 @@
 // a foreign key join, introspection reports our types, 'like' (through LIKE on the ID types,
 // where the server has it).
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import * as kyselyModule from 'kysely';
 import pg from 'pg';
 import { idType, generator, prefix, inTimeRange, timeRange } from 'idtypes/kysely';
 import { check, run, connection, ULID_RE, sameSet, W_LO, W_HI, seed, truth, plan, usesIndex, hasLike } from './common.mjs';
@@ -60,8 +61,19 @@ run(async () => {
   const wantPre = await truth('ky_events', `id::text LIKE $1`, [pre + '%']);
   const variants = [
     [`prefix('id', '${pre}')`, db.selectFrom('ky_events').select('id').where(prefix('id', pre))],
-    [`where('id', '^@', '${pre}')`, db.selectFrom('ky_events').select('id').where('id', '^@', pre)],
   ];
+  // Kysely 0.27.0's where() refuses ^@ ('invalid operator'), as orms.md says; later ones take it.
+  if (!Array.isArray(kyselyModule.OPERATORS) || kyselyModule.OPERATORS.includes('^@')) {
+    variants.push([`where('id', '^@', '${pre}')`, db.selectFrom('ky_events').select('id').where('id', '^@', pre)]);
+  } else {
+    let refused = '';
+    try {
+      db.selectFrom('ky_events').select('id').where('id', '^@', pre);
+    } catch (e) {
+      refused = e.message;
+    }
+    check(`this Kysely's where() refuses '^@' (${refused}): prefix() is the way`, /invalid operator "\^@"/.test(refused), refused);
+  }
   const like = await hasLike();
   if (like) variants.push([`where('id', 'like', '${pre}%')`, db.selectFrom('ky_events').select('id').where('id', 'like', pre + '%')]);
   else console.log("note: where('id', 'like', ...) not checked: this server has no LIKE on the ID types");

@@ -7,7 +7,8 @@ naming the driver, with idtypes.sqlalchemy.register_types) or django (ArrayField
 field, on the database of PGDATABASE, with a work directory as the URL argument). Each checks that
 an array of each of the five types, one with a NULL, a two-dimensional one and an empty one read
 as lists of str equal to the server's elements, and (psycopg2, psycopg 3) that without the
-registration the driver returns the array's text (what the registration changes).
+registration the driver returns the array's text (what the registration changes); psycopg 3 also
+with a binary cursor, asyncpg also with register_types(conn, format="text").
 """
 import asyncio
 import os
@@ -57,6 +58,13 @@ if what == "psycopg":
             check_row(t, conn.execute(QUERY.format(t=t, g=GEN[t])).fetchone())
         back = conn.execute("SELECT %s::ulid[]", (["01arz3ndektsv4rrffq69g5fav", None],)).fetchone()[0]
         check(back == ["01ARZ3NDEKTSV4RRFFQ69G5FAV", None], "psycopg: a list parameter as ulid[]", repr(back))
+        with conn.cursor(binary=True) as cur:
+            what = "psycopg binary cursor:"
+            for t in TYPES:
+                cur.execute(QUERY.format(t=t, g=GEN[t]))
+                check(cur.pgresult.fformat(0) == 1, "%s %s[] comes in binary format" % (what, t))
+                check_row(t, cur.fetchone())
+            what = "psycopg"
 elif what == "psycopg2":
     import psycopg2
 
@@ -91,6 +99,17 @@ elif what == "asyncpg":
             check_row(t, tuple(await conn.fetchrow(QUERY.format(t=t, g=GEN[t]))))
         back = await conn.fetchval("SELECT $1::ulid[]", ["01arz3ndektsv4rrffq69g5fav", None])
         check(back == ["01ARZ3NDEKTSV4RRFFQ69G5FAV", None], "asyncpg: a list parameter as ulid[]", repr(back))
+        await conn.close()
+        # The text codec: register_types(conn, format="text").
+        global what
+        what = "asyncpg, format='text':"
+        conn = await asyncpg.connect()
+        found = await register_types(conn, format="text")
+        check(len(found) == 5, "%s register_types finds the five types" % what, repr(found))
+        for t in TYPES:
+            check_row(t, tuple(await conn.fetchrow(QUERY.format(t=t, g=GEN[t]))))
+        back = await conn.fetchval("SELECT $1::ulid[]", ["01arz3ndektsv4rrffq69g5fav", None])
+        check(back == ["01ARZ3NDEKTSV4RRFFQ69G5FAV", None], "%s a list parameter as ulid[]" % what, repr(back))
         await conn.close()
 
     asyncio.run(main())
