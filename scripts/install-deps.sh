@@ -6,7 +6,8 @@
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
-# python3, git, and libfaketime (the clock-fault test steps the server's clock with it). The
+# python3, git, libfaketime (the clock-fault test steps the server's clock with it) and
+# python3-jsonschema (META.json against the PGXN Meta Spec). The
 # major is IDTYPES_PG_MAJOR, else that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the newest installed server, else the one the
 # release packages by default. A major that only Debian's experimental suite carries (19 until it
 # reaches sid) is installed from there, with the libpq it needs.
@@ -79,7 +80,7 @@ for group in "${groups[@]}"; do
 			exit 2
 		fi
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git
-			libfaketime)
+			libfaketime python3-jsonschema)
 		;;
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
 	drivers)
