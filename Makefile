@@ -189,6 +189,14 @@ DEB_DIR ?= .
 deb:
 	@bash scripts/deb.sh $(DEB_DIR)
 
+# The CloudNativePG extension image for the server of PG_CONFIG (18+): idtypes-<version>-pg<major>.oci.tar
+# in IMAGE_DIR (default: here), built with umoci and skopeo (scripts/install-deps.sh image);
+# test/scripts/image.sh unpacks it and runs the regression tests from it. See scripts/image.sh.
+IMAGE_DIR ?= .
+.PHONY: image
+image:
+	@PG_CONFIG=$(PG_CONFIG) bash scripts/image.sh $(IMAGE_DIR)
+
 # Every artifact of a release from its tag (default: the tag on HEAD) into RELEASE_DIR/idtypes-<version>/
 # (default release/): source tarball, PGXN zip, .deb files, OCI image archives, RELEASE_NOTES.md and
 # SHA256SUMS, after tools/check_versions.py --tag; RELEASE_PARTS="source pgxn deb image" picks
