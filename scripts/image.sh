@@ -29,7 +29,8 @@ if [ "$major" -lt 18 ]; then
 fi
 version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$top/META.json")
 abstract=$(sed -n 's/^   "abstract": "\(.*\)",$/\1/p' "$top/META.json")
-revision=$(git -C "$top" rev-parse HEAD 2>/dev/null) || revision=unknown
+# The commit: IMAGE_REVISION (make release sets it: its tree is an export without git), else HEAD's.
+revision=${IMAGE_REVISION:-$(git -C "$top" rev-parse HEAD 2>/dev/null || echo unknown)}
 arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
 tag=$major-$version
 mkdir -p "$dest"

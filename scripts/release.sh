@@ -88,7 +88,8 @@ if [[ $parts == *" image "* ]]; then
 	[ -n "$majors" ] || die "image: no PostgreSQL 18+ headers installed to build the image for (IDTYPES_PG_MAJOR=18 scripts/install-deps.sh base)"
 	for m in $majors; do
 		(cd "$export_dir" && submake -s clean >/dev/null &&
-			submake image PG_CONFIG="/usr/lib/postgresql/$m/bin/pg_config" IMAGE_DIR="$work/out") >"$work/image.log" 2>&1 || {
+			IMAGE_REVISION=$(git -C "$top" rev-parse "$tag^{commit}") \
+				submake image PG_CONFIG="/usr/lib/postgresql/$m/bin/pg_config" IMAGE_DIR="$work/out") >"$work/image.log" 2>&1 || {
 			cat "$work/image.log" >&2
 			die "image: make image for PostgreSQL $m failed (above)"
 		}
