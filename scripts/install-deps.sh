@@ -2,7 +2,7 @@
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           deb, image, partman, timescaledb, orm-python, orm-ruby
+#                                           deb, image, pgxn, partman, timescaledb, orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -15,7 +15,8 @@
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
 # debootstrap, for scripts/chroot.sh; deb: Debian's packaging tools and the headers of every
-# supported server, for `make deb`; image: umoci and skopeo, for `make image`; partman and
+# supported server, for `make deb`; image: umoci and skopeo, for `make image`; pgxn: PGXN's client, for
+# test/pgxn/pgxn_install.sh; partman and
 # timescaledb: the release's pg_partman and TimescaleDB packages for the major (as base picks it),
 # for test/scripts/partman.sh and test/scripts/timescaledb.sh.
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
@@ -97,6 +98,7 @@ for group in "${groups[@]}"; do
 	chroot) packages+=(debootstrap) ;;
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	image) packages+=(umoci skopeo) ;;
+	pgxn) packages+=(pgxnclient) ;;
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
@@ -108,7 +110,7 @@ for group in "${groups[@]}"; do
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, image, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, image, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac
