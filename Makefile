@@ -189,6 +189,13 @@ DEB_DIR ?= .
 deb:
 	@bash scripts/deb.sh $(DEB_DIR)
 
+# The Debian source package (idtypes_<version>.orig.tar.gz, .dsc, .debian.tar.xz, .changes) and the
+# binary packages built from it, for every server the release supports, into DEB_DIR;
+# test/deb/debsrc.sh runs lintian and autopkgtest on them in a chroot.
+.PHONY: debsrc
+debsrc:
+	@bash scripts/deb.sh --source $(DEB_DIR)
+
 # The CloudNativePG extension image for the server of PG_CONFIG (18+): idtypes-<version>-pg<major>.oci.tar
 # in IMAGE_DIR (default: here), built with umoci and skopeo (scripts/install-deps.sh image);
 # test/scripts/image.sh unpacks it and runs the regression tests from it. See scripts/image.sh.
