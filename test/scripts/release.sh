@@ -8,7 +8,8 @@
 # and with a tag of another version, make release refuses; after the release commit and its tag,
 # `make release RELEASE_PARTS="source pgxn"` (the .deb files and images are made and checked by
 # the full release run in the chroot of 19, see docs/development.md).
-# Needs no server; run by test/run_tests.sh.
+# Needs no server; run by test/run_tests.sh. Exit status 77 outside a git checkout (a release
+# archive), where make release has no tag to start from.
 set -uo pipefail
 trap '' PIPE
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +21,10 @@ clone=$work/clone
 git() { command git -c user.name=test -c user.email=test@idtypes.invalid "$@"; }
 release() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -C "$clone" release RELEASE_DIR="$work/out" RELEASE_PARTS="source pgxn" "$@" >"$work/log" 2>&1; }
 
+if ! git -C "$top" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+	echo "release: $top is not a git checkout (a release archive?): make release works from a tag"
+	exit 77
+fi
 git clone -q --no-hardlinks "$top" "$clone"
 version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$clone/META.json")
 
