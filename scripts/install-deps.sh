@@ -162,5 +162,8 @@ if [ -n "${major:-}" ] && only_experimental "postgresql-$major"; then
 		--no-install-recommends postgresql-common >&2
 fi
 log "installing ${missing[*]}"
+# A configuration file that is there already (scripts/chroot.sh copies the host's apt.conf.d, and
+# appstream, which lintian needs on Debian 13, ships one of those) stays as it is: no prompt.
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 \
+	-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold \
 	--no-install-recommends "${missing[@]}" >&2
