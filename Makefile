@@ -41,6 +41,12 @@ PG_CXXFLAGS += -fsanitize=undefined -fno-sanitize=vptr -fno-sanitize-recover=all
 SHLIB_LINK += -fsanitize=undefined
 endif
 
+# IDTYPES_NO_BITCODE=1: no LLVM bitcode for the JIT to inline (the test lanes under qemu-user,
+# where clang would double the build's minutes); the library built is the same.
+ifeq ($(IDTYPES_NO_BITCODE),1)
+override with_llvm = no
+endif
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
@@ -179,6 +185,14 @@ dist:
 	git archive --format=zip --prefix=idtypes-$(DIST_VERSION)/ \
 		-o $(DIST_DIR)/idtypes-$(DIST_VERSION).zip $(DIST_REF)
 	@echo "dist: $(DIST_DIR)/idtypes-$(DIST_VERSION).zip"
+
+# The client packages for PyPI and npm: the sdist and wheel of clients/python and the npm tarball
+# of clients/node, in CLIENTS_DIST_DIR (default: clients/dist). Needs python3-setuptools,
+# python3-wheel and npm; test/scripts/clients_dist.sh checks and installs what it builds.
+CLIENTS_DIST_DIR ?= clients/dist
+.PHONY: clients-dist
+clients-dist:
+	@bash clients/dist.sh $(CLIENTS_DIST_DIR)
 
 # Debian packages: postgresql-<major>-idtypes_<version>-<rev>_<arch>.deb for each server whose
 # headers are installed, built by Debian's own tools (debian/, pg_buildext) from a clean export in

@@ -1,5 +1,6 @@
 // Base 32 with TID's sortable alphabet and Crockford's (strict, or with EUID's aliases).
 #include "idtypes/codec.hpp"
+#include "idtypes/wide.hpp"
 
 namespace idt
 {
@@ -97,7 +98,7 @@ digits13_to_u64(const std::uint8_t digits[13], std::uint64_t *value) noexcept
 void
 u128_to_digits26(u128 value, std::uint8_t digits[26]) noexcept
 {
-	unsigned __int128 v = (static_cast<unsigned __int128>(value.hi) << 64) | value.lo;
+	uwide v = widen(value);
 	for (int i = 25; i >= 0; i--)
 	{
 		digits[i] = static_cast<std::uint8_t>(v & 31);
@@ -158,10 +159,10 @@ digits26_to_u128(const std::uint8_t digits[26], u128 *value) noexcept
 {
 	if (digits[0] > 7)
 		return false;
-	unsigned __int128 v = 0;
+	uwide v = 0;
 	for (int i = 0; i < 26; i++)
 		v = (v << 5) | digits[i];
-	*value = {static_cast<std::uint64_t>(v >> 64), static_cast<std::uint64_t>(v)};
+	*value = narrow(v);
 	return true;
 }
 
@@ -170,7 +171,7 @@ u128_check_to_digits27(u128 value, unsigned check, std::uint8_t digits[27]) noex
 {
 	// 135 bits: the 128-bit value then the 7-bit check. The last digit is the check's low five
 	// bits; the one before it holds the value's low three bits over the check's high two.
-	unsigned __int128 v = (static_cast<unsigned __int128>(value.hi) << 64) | value.lo;
+	uwide v = widen(value);
 	digits[26] = static_cast<std::uint8_t>(check & 31);
 	digits[25] = static_cast<std::uint8_t>(((v & 7) << 2) | ((check >> 5) & 3));
 	v >>= 3;
@@ -184,11 +185,11 @@ u128_check_to_digits27(u128 value, unsigned check, std::uint8_t digits[27]) noex
 void
 digits27_to_u128_check(const std::uint8_t digits[27], u128 *value, unsigned *check) noexcept
 {
-	unsigned __int128 v = 0;
+	uwide v = 0;
 	for (int i = 0; i < 25; i++)
 		v = (v << 5) | digits[i];
 	v = (v << 3) | (digits[25] >> 2);
-	*value = {static_cast<std::uint64_t>(v >> 64), static_cast<std::uint64_t>(v)};
+	*value = narrow(v);
 	*check = ((digits[25] & 3u) << 5) | digits[26];
 }
 

@@ -1,5 +1,6 @@
 // Fixed-width (11 symbol) Base58 with the Bitcoin alphabet.
 #include "idtypes/codec.hpp"
+#include "idtypes/wide.hpp"
 
 namespace idt
 {
@@ -42,7 +43,7 @@ base58_decode11(const char *text, std::size_t len) noexcept
 	if (len != uid11_len)
 		return {0, errc::bad_length, static_cast<std::uint8_t>(len > 255 ? 255 : len)};
 	// 58^11 < 2^65, so 128-bit accumulation cannot overflow; compare once at the end.
-	unsigned __int128 acc = 0;
+	uwide acc = 0;
 	for (std::size_t i = 0; i < uid11_len; i++)
 	{
 		const int d = decode58.v[static_cast<unsigned char>(text[i])];

@@ -49,23 +49,26 @@ store_le32(std::uint32_t v, unsigned char *p) noexcept
 // The output is byte for byte that of four chacha20_block calls.
 typedef std::uint32_t lanes4 __attribute__((vector_size(16)));
 
-inline lanes4
-rotl4(lanes4 v, int n) noexcept
+// *d = rotl(*d ^ s, n), lane by lane. Vectors go by pointer: passed or returned by value they
+// would change the calling convention where the vector unit is optional (i386 without SSE).
+inline void
+xor_rotl4(lanes4 *d, const lanes4 *s, int n) noexcept
 {
-	return (v << n) | (v >> (32 - n));
+	const lanes4 v = *d ^ *s;
+	*d = (v << n) | (v >> (32 - n));
 }
 
 inline void
 quarter_round4(lanes4 *x, int a, int b, int c, int d) noexcept
 {
 	x[a] += x[b];
-	x[d] = rotl4(x[d] ^ x[a], 16);
+	xor_rotl4(&x[d], &x[a], 16);
 	x[c] += x[d];
-	x[b] = rotl4(x[b] ^ x[c], 12);
+	xor_rotl4(&x[b], &x[c], 12);
 	x[a] += x[b];
-	x[d] = rotl4(x[d] ^ x[a], 8);
+	xor_rotl4(&x[d], &x[a], 8);
 	x[c] += x[d];
-	x[b] = rotl4(x[b] ^ x[c], 7);
+	xor_rotl4(&x[b], &x[c], 7);
 }
 
 void

@@ -2,13 +2,12 @@
 #include <cstring>
 
 #include "idtypes/formats.hpp"
+#include "idtypes/wide.hpp"
 
 namespace idt
 {
 namespace
 {
-using wide = __int128;
-using uwide = unsigned __int128;
 
 constexpr std::uint8_t
 clamp_offset(std::size_t i) noexcept
@@ -139,22 +138,33 @@ time_range128(const time_window &w, std::uint64_t max_ms, unsigned hi_field_bits
 			true};
 }
 
-wide
-floor_div(wide a, wide b) noexcept
+// Quotients rounded down and up, for b > 0 (then a / b cannot overflow).
+std::int64_t
+floor_div(std::int64_t a, std::int64_t b) noexcept
 {
-	wide q = a / b;
+	std::int64_t q = a / b;
 	if (a % b != 0 && a < 0)
 		q--;
 	return q;
 }
 
-wide
-ceil_div(wide a, wide b) noexcept
+std::int64_t
+ceil_div(std::int64_t a, std::int64_t b) noexcept
 {
-	wide q = a / b;
+	std::int64_t q = a / b;
 	if (a % b != 0 && a > 0)
 		q++;
 	return q;
+}
+
+// Signed values in 128-bit two's complement: a quotient of int64s, plus or minus one, minus an
+// int64 epoch is exact there (an int64 converts to uwide sign-extended).
+constexpr uwide sign_bit = static_cast<uwide>(1) << 127;
+
+constexpr bool
+signed_less(uwide a, uwide b) noexcept
+{
+	return (a ^ sign_bit) < (b ^ sign_bit);
 }
 
 } // namespace
@@ -164,18 +174,21 @@ window_units(const time_window &w, std::int64_t unit_us, std::int64_t epoch_unit
 			 std::uint64_t max_units) noexcept
 {
 	constexpr unit_range none = {0, 0, true};
-	wide lo = 0, hi = static_cast<wide>(max_units);
+	const uwide max = max_units, epoch = static_cast<uwide>(epoch_units);
+	uwide lo = 0, hi = max;
 	if (!w.lo_infinite)
-		lo = (w.lo_inclusive ? ceil_div(w.lo_us, unit_us) : floor_div(w.lo_us, unit_us) + 1) -
-			 epoch_units;
+		lo = (w.lo_inclusive ? static_cast<uwide>(ceil_div(w.lo_us, unit_us))
+							 : static_cast<uwide>(floor_div(w.lo_us, unit_us)) + 1) -
+			 epoch;
 	if (!w.hi_infinite)
-		hi = (w.hi_inclusive ? floor_div(w.hi_us, unit_us) : ceil_div(w.hi_us, unit_us) - 1) -
-			 epoch_units;
-	if (lo < 0)
+		hi = (w.hi_inclusive ? static_cast<uwide>(floor_div(w.hi_us, unit_us))
+							 : static_cast<uwide>(ceil_div(w.hi_us, unit_us)) - 1) -
+			 epoch;
+	if (signed_less(lo, 0))
 		lo = 0;
-	if (hi > static_cast<wide>(max_units))
-		hi = static_cast<wide>(max_units);
-	if (lo > hi)
+	if (signed_less(max, hi))
+		hi = max;
+	if (signed_less(hi, lo))
 		return none;
 	return {static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi), false};
 }

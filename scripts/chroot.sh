@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # chroot.sh: run a command in a clean Debian chroot of the release that packages a PostgreSQL major.
 #
-#   scripts/chroot.sh <major> [command [args...]]     (default command: bash)
-#   scripts/chroot.sh --release <major>               print the release's name only
+#   scripts/chroot.sh [--arch <arch>] <major> [command [args...]]   (default command: bash)
+#   scripts/chroot.sh --release <major>                              print the release's name only
+#
+# --arch: a chroot of another Debian architecture (i386, arm64, armhf, s390x, ...) than the host's.
+# One the host's CPU cannot run (all but i386 on amd64) runs under qemu-user: qemu-user-static and
+# binfmt-support are installed (scripts/install-deps.sh foreign) and the architecture's binfmt
+# handler enabled, with binfmt_misc mounted if it is not.
 #
 # 15: bookworm; 17: trixie; 18 and 19: sid (19 from experimental until it reaches sid). No Debian
 # release packages 16. Each major has a chroot of its own (two majors of one release can be tested
@@ -24,15 +29,24 @@
 set -euo pipefail
 
 usage() {
-	echo "usage: $0 [--release] <15|17|18|19> [command...]" >&2
+	echo "usage: $0 [--release] [--arch <arch>] <15|17|18|19> [command...]" >&2
 	exit 2
 }
 
 print_release=
-if [ "${1:-}" = --release ]; then
-	print_release=1
+arch=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--release) print_release=1 ;;
+	--arch)
+		[ $# -ge 2 ] || usage
+		arch=$2
+		shift
+		;;
+	*) break ;;
+	esac
 	shift
-fi
+done
 [ $# -ge 1 ] || usage
 major=$1
 shift
@@ -62,7 +76,9 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cache=${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}
-slot=$release-$major
+host_arch=$(dpkg --print-architecture)
+[ "$arch" != "$host_arch" ] || arch=
+slot=$release-$major${arch:+-$arch}
 log() { echo "chroot.sh[$slot]: $*" >&2; }
 
 mkdir -p "$cache"
@@ -133,14 +149,38 @@ if [ -z "$mirror" ]; then
 	exit 1
 fi
 
+# A foreign architecture the CPU cannot run: its qemu-user handler, registered with the F flag (the
+# interpreter opened at registration, so it runs inside the chroot too).
+if [ -n "$arch" ] && ! { [ "$host_arch" = amd64 ] && [ "$arch" = i386 ]; }; then
+	case $arch in
+	arm64) qemu=aarch64 ;;
+	armhf | armel) qemu=arm ;;
+	ppc64el) qemu=ppc64le ;;
+	mips64el) qemu=mips64el ;;
+	*) qemu=$arch ;;
+	esac
+	bash "$here/install-deps.sh" foreign >&2
+	if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+	fi
+	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
+		update-binfmts --enable "qemu-$qemu" >&2
+	fi
+	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
+		log "cannot register qemu-$qemu with binfmt_misc"
+		exit 1
+	fi
+fi
+
 unmount_leftovers
 if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	start=$SECONDS
-	log "making the chroot in $root (debootstrap --variant=minbase $release)"
+	log "making the chroot in $root (debootstrap --variant=minbase${arch:+ --arch=$arch} $release)"
 	bash "$here/install-deps.sh" chroot >&2
 	# --one-file-system: never follow into anything mounted below (checked above as well).
 	rm -rf --one-file-system "$root"
-	if ! debootstrap --variant=minbase "$release" "$root" "$mirror" >"$cache/$slot.debootstrap.log" 2>&1; then
+	if ! debootstrap --variant=minbase ${arch:+--arch="$arch"} "$release" "$root" "$mirror" \
+		>"$cache/$slot.debootstrap.log" 2>&1; then
 		tail -n 30 "$cache/$slot.debootstrap.log" >&2
 		log "debootstrap failed"
 		exit 1
@@ -156,6 +196,10 @@ if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	# Services never start inside (package scripts ask policy-rc.d): no cluster on port 5432.
 	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 	chmod 755 "$root/usr/sbin/policy-rc.d"
+	# Nor is a main cluster made when a server package is installed: the tests make their own (and
+	# under qemu-user, initdb takes a minute).
+	mkdir -p "$root/etc/postgresql-common/createcluster.d"
+	echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.d/idtypes-chroot.conf"
 	date -u +%FT%TZ >"$mark"
 	log "made in $((SECONDS - start)) s"
 fi

@@ -2,7 +2,7 @@
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           deb, debsrc, image, pgxn, partman, timescaledb,
+#                                           foreign, deb, debsrc, image, pgxn, partman, timescaledb,
 #                                           orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
@@ -10,12 +10,14 @@
 # python3, git, libfaketime (the clock-fault test steps the server's clock with it) and
 # python3-jsonschema (META.json against the PGXN Meta Spec). The major is IDTYPES_PG_MAJOR, else
 # that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the
-# newest installed server, else the one the release packages by default. A major that only Debian's experimental suite carries (19 until it
-# reaches sid) is installed from there, with the libpq it needs.
+# newest installed server, else the one the release packages by default. A major that only
+# Debian's experimental suite carries (19 until it reaches sid) is installed from there, with the
+# libpq it needs.
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
-# debootstrap, for scripts/chroot.sh; deb: Debian's packaging tools and the headers of every
+# debootstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
+# of architectures the CPU cannot run; deb: Debian's packaging tools and the headers of every
 # supported server, for `make deb`; debsrc: lintian, autopkgtest and mmdebstrap, for
 # test/deb/debsrc.sh; image: umoci and skopeo, for `make image`; pgxn: PGXN's client, for
 # test/pgxn/pgxn_install.sh; partman and timescaledb: the release's pg_partman and TimescaleDB
@@ -23,7 +25,7 @@
 # test/scripts/timescaledb.sh.
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
-# offline `pip install` of clients/python. orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
+# offline `pip install` of clients/python, Alembic, mypy for the type check (test/scripts/clients_dist.sh). orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
 # Works on Debian 12, 13 and sid (the releases it is tested on).
 set -euo pipefail
 
@@ -98,6 +100,7 @@ for group in "${groups[@]}"; do
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
 	chroot) packages+=(debootstrap) ;;
+	foreign) packages+=(qemu-user-static binfmt-support) ;;
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	debsrc) packages+=(lintian autopkgtest mmdebstrap) ;;
 	image) packages+=(umoci skopeo) ;;
@@ -106,14 +109,14 @@ for group in "${groups[@]}"; do
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
 		# Each one the release packages (apt asked only about those not installed).
-		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip; do
+		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip python3-alembic mypy; do
 			# grep reads all of apt-cache's output (-q would stop early, and pipefail then fails the test).
 			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep '^ *Candidate: [^(]' >/dev/null; then packages+=("$p"); fi
 		done
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, debsrc, image, pgxn, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, foreign, deb, debsrc, image, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac

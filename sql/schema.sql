@@ -91,7 +91,10 @@ SELECT q, s_rows(q) FROM (VALUES
 	($$SELECT n FROM s_part WHERE id OPERATOR(idt.<@) idt.ulid_time_range('[2026-05-03,2026-05-10)')$$)
 ) v(q);
 
--- partitions: a constant prunes at plan time
+-- partitions: a constant prunes at plan time. (Index scan or bitmap scan of one partition is the
+-- costs' choice, which differs between platforms: 4-byte alignment packs more rows in a page.
+-- What is shown here and below is the pruning and the index condition, with bitmap scans off.)
+SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF) SELECT n FROM s_part WHERE id OPERATOR(idt.^@) '01KQ';
 EXPLAIN (COSTS OFF) SELECT n FROM s_part
 WHERE id OPERATOR(idt.<@) idt.ulid_time_range('[2026-05-03,2026-05-10)');

@@ -102,6 +102,13 @@ extern "C" {
 #define IDT_HAVE_SSUP_DATUM_CMP (PG_VERSION_NUM >= 150000)
 
 /*
+ * int8, and the 64-bit types declared LIKE it, pass by value where Datum has 8 bytes: on 64-bit
+ * platforms, and on every platform from PostgreSQL 19 on. On a 32-bit platform 15-18 pass them by
+ * reference, and a comparator of Datums as integers would compare pointers.
+ */
+#define IDT_INT8_BYVAL (SIZEOF_DATUM == 8)
+
+/*
  * PostgreSQL 17: wait events of an extension's own name (WaitEventExtensionNew); before, one
  * shared "Extension" event (PG_WAIT_EXTENSION).
  */

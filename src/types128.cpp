@@ -1,6 +1,7 @@
 /* types128.cpp: the two 16-byte types ulid and euid: I/O, operators, sort support, casts, accessors. */
 #include "glue.h"
 #include "traits.h"
+#include "idtypes/wide.hpp"
 
 extern "C" {
 #include "access/hash.h"
@@ -216,9 +217,8 @@ id128_brin_distance(FunctionCallInfo fcinfo)
 {
 	const idt::u128 a = glue::to_u128(PG_GETARG_ID128_P(0));
 	const idt::u128 b = glue::to_u128(PG_GETARG_ID128_P(1));
-	const unsigned __int128 x = (static_cast<unsigned __int128>(a.hi) << 64) | a.lo;
-	const unsigned __int128 y = (static_cast<unsigned __int128>(b.hi) << 64) | b.lo;
-	PG_RETURN_FLOAT8(static_cast<double>(x > y ? x - y : y - x));
+	const idt::uwide x = idt::widen(a), y = idt::widen(b);
+	PG_RETURN_FLOAT8(idt::to_double(x > y ? x - y : y - x));
 }
 
 } /* namespace */

@@ -30,11 +30,12 @@ cmp64(std::uint64_t a, std::uint64_t b)
 }
 
 /*
- * The sort comparator. The Datum holds the 64 bits as they are, so comparing Datums as unsigned
- * integers is the type's order: on 15+ that is the server's own comparator, with which the sort
- * runs its specialised quicksort.
+ * The sort comparator. Where the Datum holds the 64 bits as they are (passed by value), comparing
+ * Datums as unsigned integers is the type's order: on 15+ that is the server's own comparator,
+ * with which the sort runs its specialised quicksort. Passed by reference (32-bit platforms before
+ * 19), the Datum is a pointer: compare what it points to.
  */
-#if IDT_HAVE_SSUP_DATUM_CMP
+#if IDT_HAVE_SSUP_DATUM_CMP && IDT_INT8_BYVAL
 constexpr auto id64_comparator = ssup_datum_unsigned_cmp;
 #else
 int

@@ -68,6 +68,8 @@ start)
 	fi
 	opts="-p $PGPORT -c listen_addresses= -c unix_socket_directories=$(sh_quote "$dir")"
 	opts+=" -c fsync=off"
+	# IDTYPES_SERVER_OPTS: more server options, split on spaces ("-c jit=off" under qemu-user).
+	opts+=" ${IDTYPES_SERVER_OPTS:-}"
 	if [ -n "${IDTYPES_EXTENSION_DESTDIR:-}" ]; then
 		# A stage: Debian's servers up to 17 have extension_destdir (a Debian patch); 18+ have
 		# extension_control_path, and then find '$libdir/idtypes' through dynamic_library_path.

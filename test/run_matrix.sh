@@ -48,6 +48,26 @@ ubsan_chroot_majors="19"
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
+# ARCH_TOO=1: the suite on other CPU architectures, each on a server of a release that packages it
+# for that architecture, in a chroot of its own (scripts/chroot.sh --arch; all but i386 run under
+# qemu-user), with what each must cover (the whole script suite runs on amd64): the unit tests
+# (built there), the regression suite and these scripts. [<arch>]="<major> <scripts...>".
+# i386: a 32-bit Datum (64-bit types passed by reference); arm64: unsigned char, and the package;
+# s390x: big-endian (Debian 13's s390x packages of its point releases are not in the archive these
+# machines reach: sid's, with PostgreSQL 18).
+declare -A arch_lanes=(
+	[i386]="15 arch_values.sh sort_order.sh floor_file.sh session_floor.sh concurrency.sh crash.sh"
+	[arm64]="15 arch_values.sh floor_file.sh concurrency.sh crash.sh"
+	[s390x]="18 arch_values.sh"
+)
+# Under qemu-user: no JIT bitcode built (but in the package), and the server without JIT (LLVM
+# compiling code under emulation costs minutes and tests nothing of ours); the regression suite
+# takes 8 to 10 minutes there, beside the other lanes.
+emulated_env=(IDTYPES_NO_BITCODE=1 "IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400)
+# The package is built and tested installed on these too (after their suite, in their lane); the
+# regression suite ran there already, so the package test runs only the part of it that needs the
+# installed files (IDTYPES_DEB_REGRESS).
+arch_debs="arm64"
 # Cross-server tests (test/cross/*.sh): old and new major, both packaged by the new one's release
 # (sid: 18 and 19); they run in the new major's chroot.
 cross_pairs=("18 19")
@@ -136,12 +156,14 @@ cross() {
 	fi
 }
 
-# deb <major>: `make deb` and the package's install test (test/deb/deb_install.sh), in the chroot of
-# the major's release (15 too: the host is no clean system). After the server's own run there,
-# because it removes the idtypes files that the run installed.
+# deb <major> [--arch <arch>]: `make deb` and the package's install test (test/deb/deb_install.sh),
+# in the chroot of the major's release (15 too: the host is no clean system). After the server's
+# own run there, because it removes the idtypes files that the run installed.
 deb() {
-	local log=$tmp/deb-$1.out status=0 p f
-	bash scripts/chroot.sh "$1" bash test/deb/deb_install.sh 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+	local major=$1 log=$tmp/deb-$*.out status=0 p f
+	shift
+	log=${log// /-}
+	bash scripts/chroot.sh "$@" "$major" bash test/deb/deb_install.sh 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 	p=$(grep -c '^ok: ' "$log") || true
 	f=$(grep -c '^FAILED: ' "$log") || true
 	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
@@ -207,12 +229,48 @@ server_lane() {
 	fi
 }
 
+# with_env <NAME=value...> -- <command...>: the command (a function too) with those variables
+# exported (job runs it in a subshell of its own, so they go no further).
+with_env() {
+	while [ "$1" != -- ]; do
+		export "${1?}"
+		shift
+	done
+	shift
+	"$@"
+}
+
+# arch_lane <n> <arch>: the suite on another architecture, then its package test.
+arch_lane() {
+	local n=$1 arch=$2 major scripts release how=qemu-user env=()
+	read -r major scripts <<<"${arch_lanes[$arch]}"
+	release=$(release_of "$major")
+	if [ "$arch" = i386 ]; then
+		how="32-bit, no emulator"
+	else
+		env=("${emulated_env[@]}")
+	fi
+	job "$n-1" "PostgreSQL $major on $arch ($release chroot, $how)" "$major" \
+		with_env "${env[@]}" IDTYPES_SCRIPTS="$scripts" -- bash scripts/chroot.sh --arch "$arch" "$major" \
+		make --no-print-directory test
+	if [ "${DEB_TOO:-0}" = 1 ] && [[ " $arch_debs " == *" $arch "* ]]; then
+		job "$n-4" "Debian package on PostgreSQL $major on $arch ($release chroot, $how)" deb \
+			with_env "${env[@]:1}" IDTYPES_DEB_REGRESS="init io casts generate" -- deb "$major" --arch "$arch"
+	fi
+}
+
 lanes=()
 n=0
 for v in $versions; do
 	n=$((n + 1))
 	lanes+=("server_lane $n $v")
 done
+if [ "${ARCH_TOO:-0}" = 1 ]; then
+	for arch in $(printf '%s\n' "${!arch_lanes[@]}" | sort); do
+		n=$((n + 1))
+		lanes+=("arch_lane $n $arch")
+	done
+fi
 # The host's server, if it is on the list: its package test and the UBSan run have lanes of their own.
 host_major=
 for v in $versions; do

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "idtypes/generate.hpp"
+#include "idtypes/wide.hpp"
 
 // Catch2 v3 where the release has it, else v2's single header.
 #if __has_include(<catch2/catch_all.hpp>)
@@ -55,18 +56,13 @@ constexpr char base58_alphabet[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijk
 constexpr char sortable_alphabet[] = "234567abcdefghijklmnopqrstuvwxyz";
 constexpr char crockford_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-using uwide = unsigned __int128;
+using idt::narrow;
+using idt::uwide;
 
 inline uwide
 wide(idt::u128 v)
 {
-	return (static_cast<uwide>(v.hi) << 64) | v.lo;
-}
-
-inline idt::u128
-narrow(uwide w)
-{
-	return {static_cast<std::uint64_t>(w >> 64), static_cast<std::uint64_t>(w)};
+	return idt::widen(v);
 }
 
 inline std::string

@@ -6,9 +6,9 @@
 The version is META.json's "version" (X.Y.Z). It must be, in ROOT (default: the current directory):
 META.json's provides.*.version; idtypes.control's default_version and src/module.cpp's
 IDTYPES_LIBRARY_VERSION (X.Y); the newest install script idtypes--X.Y.sql; debian/changelog's
-upstream version; the newest heading of CHANGELOG.md; clients/python/pyproject.toml and
-clients/node/package.json; every package or archive name (idtypes_X.Y.Z-N, idtypes-X.Y.Z) in the
---docs files. A CHANGELOG heading "(unreleased)" goes with META.json's release_status "testing" or
+upstream version; the newest heading of CHANGELOG.md; clients/python (idtypes.__version__, which
+pyproject.toml reads) and clients/node/package.json; every package or archive name
+(idtypes_X.Y.Z-N, idtypes-X.Y.Z) in the --docs files. A CHANGELOG heading "(unreleased)" goes with META.json's release_status "testing" or
 "unstable", a dated one with "stable".
 
 With --tag (a release): the tag is vX.Y.Z (or X.Y.Z), the release is no longer "(unreleased)" in
@@ -64,8 +64,12 @@ def problems(root, tag, docs):
         out.append("CHANGELOG.md says unreleased, META.json release_status says stable")
     elif not unreleased and status != "stable":
         out.append(f"CHANGELOG.md dates {v}, META.json release_status says {status}")
-    want("clients/python/pyproject.toml version",
-         find(r'^version\s*=\s*"([^"]*)"', read("clients/python/pyproject.toml"), re.M), v)
+    # pyproject.toml takes its version from the package (dynamic, attr idtypes.__version__).
+    want("clients/python/idtypes/__init__.py __version__",
+         find(r'^__version__\s*=\s*"([^"]*)"', read("clients/python/idtypes/__init__.py"), re.M), v)
+    want("clients/python/pyproject.toml version source",
+         "attr" if re.search(r'^version\s*=\s*\{\s*attr\s*=\s*"idtypes.__version__"',
+                             read("clients/python/pyproject.toml"), re.M) else None, "attr")
     want("clients/node/package.json version",
          json.loads(read("clients/node/package.json")).get("version"), v)
     for doc in docs:

@@ -1,7 +1,7 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgCustomColumnBuilder, PgColumn } from 'drizzle-orm/pg-core';
 import type { ColumnBuilderBaseConfig, HasDefault } from 'drizzle-orm';
-import type { IdType } from './index.js';
+import type { IdType, TimeBound, Generator } from './index.js';
 
 type IdBuilder<TName extends string> = PgCustomColumnBuilder<
   ColumnBuilderBaseConfig<'custom', 'PgCustomColumn'> & {
@@ -13,16 +13,16 @@ type IdBuilder<TName extends string> = PgCustomColumnBuilder<
 >;
 
 export interface IdColumnConfig {
-  /** Default to the type's generator (generate_ulid(), generate_tid(), ...). */
-  generated?: boolean;
+  /** The column's database default: true for the type's generator (generate_ulid(), generate_xid(), ...), or a generator's name. */
+  generator?: Generator;
 }
 
 export interface IdColumnFunction {
   (): IdBuilder<''>;
   <TName extends string>(name: TName): IdBuilder<TName>;
-  <TName extends string>(name: TName, config: IdColumnConfig & { generated: true }): HasDefault<IdBuilder<TName>>;
+  <TName extends string>(name: TName, config: { generator: Generator }): HasDefault<IdBuilder<TName>>;
   <TName extends string>(name: TName, config?: IdColumnConfig): IdBuilder<TName>;
-  (config: IdColumnConfig & { generated: true }): HasDefault<IdBuilder<''>>;
+  (config: { generator: Generator }): HasDefault<IdBuilder<''>>;
   (config?: IdColumnConfig): IdBuilder<''>;
 }
 
@@ -32,11 +32,11 @@ export declare const ulidflake: IdColumnFunction;
 export declare const ulid: IdColumnFunction;
 export declare const euid: IdColumnFunction;
 
-/** The type's generator call, for .default(). */
-export declare function generated(type: IdType): SQL;
+/** A generator call for .default(): the type's default, or the function named. */
+export declare function generator(type: IdType, name?: Generator): SQL;
 /** column ^@ p */
 export declare function prefix(column: PgColumn | SQLWrapper, p: string): SQL;
-/** <type>_time_range(tstzrange(lo, hi)) */
-export declare function timeRange(type: IdType, lo: Date | string, hi: Date | string): SQL;
-/** column <@ <type>_time_range(tstzrange(lo, hi)); type defaults to the column's SQL type. */
-export declare function inTimeRange(column: PgColumn, lo: Date | string, hi: Date | string, type?: IdType): SQL;
+/** <type>_time_range(tstzrange(lo, hi)); null is an open end. */
+export declare function timeRange(lo: TimeBound, hi: TimeBound, type: IdType): SQL;
+/** column <@ <type>_time_range(tstzrange(lo, hi)); type defaults to the column's SQL type; null is an open end. */
+export declare function inTimeRange(column: PgColumn, lo: TimeBound, hi: TimeBound, type?: IdType): SQL;

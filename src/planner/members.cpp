@@ -362,7 +362,7 @@ kind_of(Oid typid)
 				int found = -1;
 				for (int i = 0; i < 5; i++)
 					if (strcmp(symbol, ours[i].symbol) == 0 && len == ours[i].len &&
-						by_value == (len == 8))
+						by_value == (len == 8 && IDT_INT8_BYVAL))
 						found = i;
 				pfree(symbol);
 				return found;

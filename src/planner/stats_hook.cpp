@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "idtypes/wide.hpp"
+
 extern "C" {
 #include "access/htup_details.h"
 #include "access/sysattr.h"
@@ -48,11 +50,8 @@ id_between(std::uint64_t a, std::uint64_t b, int j, int k)
 idt::u128
 id_between(idt::u128 a, idt::u128 b, int j, int k)
 {
-	using wide = unsigned __int128;
-	const wide wa = (static_cast<wide>(a.hi) << 64) | a.lo, wb = (static_cast<wide>(b.hi) << 64) | b.lo;
-	const wide d = wb - wa;
-	const wide r = wa + d / k * j + d % k * j / k;
-	return {static_cast<std::uint64_t>(r >> 64), static_cast<std::uint64_t>(r)};
+	const idt::uwide wa = idt::widen(a), d = idt::widen(b) - wa;
+	return idt::narrow(wa + d / k * j + d % k * j / k);
 }
 
 /*

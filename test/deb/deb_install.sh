@@ -158,7 +158,8 @@ fi
 # top) as postgres, the rest as the owner. pg_regress counts its tests: "... ok" (<= 15) or TAP
 # "ok N" (16+).
 needs_superuser="amcheck errors generate hostile io like members overflow128 schema security"
-regress=$(make -s --no-print-directory --eval 'print-regress: ; @echo $(REGRESS)' print-regress)
+# IDTYPES_DEB_REGRESS: only these tests (a lane that ran the whole suite against the same code).
+regress=${IDTYPES_DEB_REGRESS:-$(make -s --no-print-directory --eval 'print-regress: ; @echo $(REGRESS)' print-regress)}
 as_owner=() as_postgres=(init)
 for t in $regress; do
 	case " $needs_superuser " in

@@ -7,6 +7,7 @@
 # idtypes installed. Exit status 0 = pass.
 set -euo pipefail
 trap '' PIPE
+. "$(dirname "$0")/../lib/ids_table.sh"
 
 : "${PGBIN:?PGBIN must point at the PostgreSQL bin directory}"
 src=idt_dump_src_$$
@@ -31,22 +32,10 @@ CREATE TABLE ids (
 	n int PRIMARY KEY,
 	a uid11, b timeid, c ulidflake, d ulid, e euid
 );
--- boundary values: 0, 1, the largest, around 2^63 (uid11) and 2^127 (ulid, euid), spec examples
-INSERT INTO ids VALUES
-	(1, '11111111111', '2222222222222', '0000000000000', '00000000000000000000000000',
-	    '000000000000000000000000000'),
-	(2, '11111111112', '2222222222223', '0000000000001', '00000000000000000000000001',
-	    '000000000000000000000000041'),
-	(3, 'NQm6nKp8qFC', '6222222222222', '4000000000000', '3ZZZZZZZZZZZZZZZZZZZZZZZZZ',
-	    'FZZZZZZZZZZZZZZZZZZZZZZZZW1'),
-	(4, 'NQm6nKp8qFD', 'bzzzzzzzzzzzz', '7ZZZZZZZZZZZZ', '40000000000000000000000000',
-	    'G00000000000000000000000002'),
-	(5, 'jpXCZedGfVQ', '3kxnlhr3gxq23', '00CMXB6TAK4SA', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ',
-	    'ZZZZZZZZZZZZZZZZZZZZZZZZZW3'),
-	(6, '1111111NVpb', '3kxn-lhr-3gxq-23', '00cmxb6tak4sa', '01ARZ3NDEKTSV4RRFFQ69G5FAV',
-	    'C8EE934SR007G5Q94QKKXFRFV8B'),
-	(7, NULL, NULL, NULL, NULL, NULL),
-	(8, 'NQm6nKp8qFD', NULL, '7ZZZZZZZZZZZZ', NULL, 'c8ee934sr0o7g5q94qkkxfrfvbz');
+SQL
+# boundary values (test/lib/ids_table.sh)
+boundary_rows_sql ids | psql_q -d "$src"
+psql_q -d "$src" <<'SQL'
 -- ~1000 pseudo-random rows, some NULLs
 INSERT INTO ids
 SELECT 100 + i,

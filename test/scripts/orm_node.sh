@@ -5,7 +5,8 @@
 #
 # test/orm/node: drizzle.mjs (drizzle-kit generate and push emit the ID types, a second run finds
 # no change; insert, get by a string id, prefix, window, FK join), kysely.mjs (the same through
-# the schema builder, plus introspection), typeorm.mjs (initialize() refuses the types without
+# the schema builder, plus introspection), arrays.mjs (idtypes/pg's registerTypes on a pg.Client
+# and a pg.Pool, Kysely and TypeORM array columns: lists of strings), typeorm.mjs (initialize() refuses the types without
 # registerIdtypes(), synchronize makes them and a second sync plans nothing, a text declaration
 # plans DROP COLUMN), prisma.ts (Prisma 7's client with @prisma/adapter-pg over a hand-edited
 # migration; `prisma generate` runs offline with PRISMA_SCHEMA_ENGINE_BINARY set, as Prisma's CLI
@@ -24,7 +25,13 @@
 # run.sh is run (bash, node_modules/.bin on PATH): it must exit 0, print a ULID, and print last
 # the line that the blocks' last `// prints: ...` comment shows.
 #
-# All packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
+# versions.mjs runs with each of test/orm/node/versions/{lowest,latest} (the lowest versions of
+# Drizzle ORM, Kysely and TypeORM that clients/node's peer ranges accept, and the latest on npm;
+# a library whose engines the node here does not meet prints a "skip:" line), each in a project
+# where the package is installed by the doc's install-node.sh (npm install --install-links) as it
+# stands; it fails if the package ends up a link.
+#
+# All other packages come from one lock file, test/orm/node/package-lock.json, installed by `npm ci`
 # (install scripts skipped: Prisma's would download engines) into a cache outside the checkout
 # (IDTYPES_ORM_NODE_CACHE, else /var/cache/idtypes-orm-node as root, else
 # ~/.cache/idtypes-orm-node), under a lock, only when test/orm/node/package*.json change.
@@ -155,6 +162,10 @@ if needs "TypeORM 1.1" 20.19; then
 	launch typeorm orm_typeorm run_example typeorm orm_typeorm node typeorm.mjs
 	ran=$((ran + 1))
 fi
+if needs "arrays (Kysely 0.28, TypeORM 1.1)" 20.19; then
+	launch arrays orm_arrays run_example arrays orm_arrays node arrays.mjs
+	ran=$((ran + 1))
+fi
 if needs "Prisma 7" 20.19; then
 	launch prisma orm_prisma run_prisma
 	ran=$((ran + 1))
@@ -163,6 +174,46 @@ if needs "Sequelize" 18.0; then
 	launch sequelize orm_sequelize run_example sequelize orm_sequelize node sequelize.mjs
 	ran=$((ran + 1))
 fi
+
+# The versions at both ends: versions/<set>/package.json (the lowest versions the peer ranges
+# accept, the latest on npm) installed by `npm ci` into a cache of its own, copied into a
+# project, the package installed there by the doc's install-node.sh as it stands (npm from its
+# cache, --prefer-offline), then versions.mjs.
+. "$(dirname "$0")/../lib/docblocks.sh"
+mkdir -p "$work/docblocks"
+doc_blocks "$doc" "$work/docblocks" >/dev/null
+run_versions() {
+	local set=$1 d=$work/v-$1 log=$work/v-$1.log status=0 start=$SECONDS vcache
+	vcache=$(cache_dir "orm-node-$set" "IDTYPES_ORM_NODE_CACHE_${set^^}")
+	if ! npm_ci_cached "$programs/versions/$set" "$vcache" drizzle-orm >"$log" 2>&1; then
+		sed 's/^/    /' "$log"
+		bad "versions, $set: npm ci into $vcache"
+		return
+	fi
+	mkdir -p "$d/clients"
+	cp "$programs/versions/$set/package.json" "$programs/versions/$set/package-lock.json" "$programs"/common.mjs "$programs"/versions.mjs "$d/"
+	cp -r "$top/clients/node" "$d/clients/node"
+	(flock 9 && cp -a "$vcache/node_modules" "$d/") 9>"$vcache/.lock"
+	(cd "$d" && npm_config_prefer_offline=true npm_config_audit=false npm_config_fund=false npm_config_loglevel=error \
+		timeout 300 bash -e "$work/docblocks/install-node.sh") >>"$log" 2>&1 || status=$?
+	if [ "$status" -ne 0 ] || [ -L "$d/node_modules/idtypes" ] || [ ! -f "$d/node_modules/idtypes/package.json" ]; then
+		sed 's/^/    /' "$log"
+		bad "versions, $set: the doc's install-node.sh (exit status $status) did not copy the package into node_modules"
+		return
+	fi
+	echo "    install-node.sh: $((SECONDS - start)) s"
+	(cd "$d" && PGDATABASE=orm_v_$set timeout 300 node versions.mjs) >"$log" 2>&1 || status=$?
+	sed 's/^/    /' "$log"
+	if [ "$status" -eq 0 ] && grep -qE '^[0-9]+ checks, 0 failed$' "$log" && ! grep -q '^FAILED' "$log"; then
+		ok "versions, $set ($(sed -n 's/^ok: \([a-z-]* [0-9.]*\):.*/\1/p' "$log" | sort -u | paste -sd, - | sed 's/,/, /g')): the doc's install, $(grep -c '^ok: ' "$log") checks passed in $((SECONDS - start)) s"
+	else
+		bad "versions, $set (exit status $status)"
+	fi
+}
+for set in lowest latest; do
+	launch "versions-$set" "orm_v_$set" run_versions "$set"
+	ran=$((ran + 1))
+done
 
 # The snippets of the doc.
 # blocks <section>: "<language> <file>" for each block under "## <section>" whose first line names

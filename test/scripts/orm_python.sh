@@ -6,16 +6,24 @@
 #   from SQLAlchemy 2.0, asyncpg): DDL, generated keys, session.get() by a string key, binds cast
 #   to the column's type, FK join, .prefix(), .in_time_range() and .startswith() rows and index
 #   scans, reflection to our types;
-# - test/orm/python/django_check.py (Django 4.2+): sqlmigrate's SQL, create()/get()/
-#   bulk_create() with database-generated keys, __prefix, __time_range, __startswith rows and
-#   index scans, a ForeignKey whose column is ulid;
+# - test/orm/python/django_check.py (Django 3.2+): sqlmigrate's SQL, create()/get()/
+#   bulk_create() with database-generated keys and non-key columns (generator=), __prefix,
+#   __time_range (F() ends too), __startswith/__istartswith (F() patterns too) rows and index
+#   scans, form validation, a ForeignKey whose column is ulid;
+# - test/orm/python/django_db_default_check.py (Django 5.0+; a skip line before): db_default=
+#   generator_call(...) on keys and other columns: the migration's DEFAULTs, values read back by
+#   create(), save() and bulk_create(), a ModelForm leaving the key empty;
+# - test/orm/python/alembic_check.py: Alembic's autogenerate of a model with each type renders
+#   them as idtypes.sqlalchemy.<Type>(), the migration applies, a second one finds nothing;
+# - test/orm/python/arrays_check.py: arrays of each type read as lists of str through psycopg 3,
+#   psycopg2 and asyncpg after idtypes.<driver>.register_types, SQLAlchemy's ARRAY(<type>) with
+#   each driver after idtypes.sqlalchemy.register_types, Django's ArrayField(<field>);
 # - docs/orms.md: its `sh` block installs clients/python with pip into a venv with no network
 #   (PIP_NO_INDEX), in a copy of the package; its SQLAlchemy and Django blocks then run with that
 #   venv's Python, each in a database of its own, and must print what they say; the migration SQL
 #   block must be what sqlmigrate prints (its CREATE TABLE lines) and must run.
 # The checks that need the extension's LIKE on the types print "skip: ..." where the installed
-# build has none. A framework or driver the release lacks (Django 4.2 on Debian 12, which has
-# 3.2; psycopg 3 with SQLAlchemy 1.4) prints one line "skip: <what> (<why>; how to enable)" and
+# build has none. A framework or driver the release lacks (psycopg 3 with SQLAlchemy 1.4) prints one line "skip: <what> (<why>; how to enable)" and
 # is counted at the end; the script passes if all that ran passed.
 #
 # Missing packages come from `scripts/install-deps.sh orm-python` (as root).
@@ -53,9 +61,33 @@ else
 			new_db "sa_$driver"
 			PYTHONPATH=$top/clients/python:$programs run_program "SQLAlchemy $sa, $driver" \
 				"$python" "$programs/sqlalchemy_check.py" "$(url_of "$driver" "sa_$driver")"
+			new_db "sa_arrays_$driver"
+			PYTHONPATH=$top/clients/python:$programs run_program "SQLAlchemy $sa, $driver: ARRAY(<type>)" \
+				"$python" "$programs/arrays_check.py" sqlalchemy "$(url_of "$driver" "sa_arrays_$driver")"
 		fi
 	done
 fi
+
+# Alembic autogenerate of a model with each type: the migration names the types, applies, and a
+# second autogenerate finds nothing.
+if [ -n "${sa:-}" ] && al=$(version_of alembic); then
+	new_db alembic
+	PYTHONPATH=$top/clients/python:$programs run_program "Alembic $al autogenerate" \
+		"$python" "$programs/alembic_check.py" "$(url_of psycopg2 alembic)"
+elif [ -n "${sa:-}" ]; then
+	skipped "Alembic (python3-alembic is not installed; scripts/install-deps.sh orm-python)"
+fi
+
+# The drivers alone: idtypes.<driver>.register_types and arrays.
+new_db arrays
+for driver in psycopg psycopg2 asyncpg; do
+	if ! version_of "$driver" >/dev/null; then
+		skipped "arrays with $driver (python3-$driver is not installed; scripts/install-deps.sh orm-python)"
+	else
+		PYTHONPATH=$top/clients/python:$programs PGDATABASE=arrays run_program "$driver $(version_of "$driver" | cut -d" " -f1): register_types, arrays" \
+			"$python" "$programs/arrays_check.py" "$driver"
+	fi
+done
 
 # Django.
 if ! dj=$(version_of django); then
@@ -65,6 +97,14 @@ else
 	mkdir "$work/django"
 	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django run_program "Django $dj" \
 		"$python" "$programs/django_check.py" "$work/django"
+	new_db django_arrays
+	mkdir "$work/django_arrays"
+	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django_arrays run_program "Django $dj: ArrayField(<field>)" \
+		"$python" "$programs/arrays_check.py" django "$work/django_arrays"
+	new_db django_db_default
+	mkdir "$work/django_db_default"
+	PYTHONPATH=$top/clients/python:$programs PGDATABASE=django_db_default run_program "Django $dj: db_default=generator_call(...)" \
+		"$python" "$programs/django_db_default_check.py" "$work/django_db_default"
 fi
 
 # docs/orms.md: pip installs the package into a venv, offline, from a copy of clients/python (a
@@ -100,6 +140,8 @@ if [ -n "$venv_python" ] && [ -n "${sa:-}" ]; then
 		"^$ulid launch 1 1 launch\$" "$venv_python" sqlalchemy_example.py
 	DATABASE_URL=$(url_of "$driver" snip_sqlalchemy) run_block "sqlalchemy_reflect.py ($driver)" \
 		'^ULID\(\) TimeID\(\) launch$' "$venv_python" sqlalchemy_reflect.py
+	DATABASE_URL=$(url_of "$driver" snip_sqlalchemy) run_block "arrays_example.py ($driver)" \
+		'^1 01KJW5T8X0Q9M2N3P4R5S6T7V8$' "$venv_python" arrays_example.py
 fi
 if [ -n "$venv_python" ] && [ -n "${dj:-}" ]; then
 	new_db snip_django
@@ -110,7 +152,7 @@ if [ -n "$venv_python" ] && [ -n "${dj:-}" ]; then
 	else
 		expected=$((expected + 2))
 		sed 's/^/    /' "$work/django.log"
-		if [ "$status" -eq 0 ] && grep -qE "^$ulid launch 1 1 launch\$" "$work/django.log"; then
+		if [ "$status" -eq 0 ] && grep -qE "^$ulid launch 1 1 launch 13\$" "$work/django.log"; then
 			ok "docs/orms.md, shop/models.py and shop_usage.py: migrate, then the usage prints what it says"
 		else
 			bad "docs/orms.md, the Django blocks (exit status $status)"

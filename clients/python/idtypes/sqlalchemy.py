@@ -10,20 +10,26 @@
 - Importing this module registers the five names with the PostgreSQL dialect, so reflection
   (``Table(..., autoload_with=engine)``, ``inspect(engine).get_columns()``) returns these types
   instead of ``NullType``.
+- Arrays: ``ARRAY(ULID)`` etc. read as lists of ``str`` once the driver knows the array types:
+  ``register_types(engine)`` registers them on each new connection (psycopg2, psycopg 3,
+  asyncpg). Without it psycopg2 and psycopg 3 return an array's text, which ``ARRAY`` splits
+  into its characters.
 - Comparators: ``col.prefix(p)`` is ``col ^@ p`` and ``col.in_time_range(lo, hi)`` is
   ``col <@ <type>_time_range(tstzrange(lo, hi))``: both use a btree index on the column. The
   pattern operators (``like``, ``startswith``, ...) bind their pattern as text, for the
   extension's ``LIKE`` on the types.
 """
 
-from sqlalchemy import cast, func, literal
+from typing import Any, Callable
+
+from sqlalchemy import cast, event, func, literal
 from sqlalchemy.dialects.postgresql import base as _pg_base
 from sqlalchemy.sql import operators as _operators
 from sqlalchemy.types import Boolean, DateTime, Text, UserDefinedType
 
 import idtypes as _idtypes
 
-__all__ = ["UID11", "TimeID", "ULIDFlake", "ULID", "EUID", "IDType"]
+__all__ = ["UID11", "TimeID", "ULIDFlake", "ULID", "EUID", "IDType", "register_types"]
 
 # The pattern operators, by name: SQLAlchemy 1.4 lacks the case-insensitive starts/ends/contains.
 _PATTERN_OPS = frozenset(
@@ -39,49 +45,53 @@ _PATTERN_OPS = frozenset(
 )
 
 
-def _as_text(value):
+def _as_text(value: Any) -> Any:
     """A plain Python value as a text-typed bind; a SQL expression as it is."""
     if hasattr(value, "__clause_element__") or hasattr(value, "_from_objects"):
         return value
     return literal(value, Text())
 
 
+# SQLAlchemy 1.4 has no type information (Any here), 2.0 has: one spelling for both.
+_Comparator: Any = getattr(UserDefinedType, "Comparator")
+
+
 class IDType(UserDefinedType):
     """Base of the five idtypes column types; ``type_name`` is the SQL type."""
 
-    type_name = None
+    type_name: str = ""
     # SQLAlchemy 1.4 reads cache_ok from each class's own attributes: the subclasses repeat it.
     cache_ok = True
-    def get_col_spec(self, **kw):
+    def get_col_spec(self, **kw: Any) -> str:
         return self.type_name
 
-    def bind_expression(self, bindvalue):
+    def bind_expression(self, bindvalue: Any) -> Any:
         # CAST(%(id)s AS ulid): the server reads the parameter as the type, whatever the driver
         # sends (a value in any accepted spelling compares and comes back canonical).
         return cast(bindvalue, self)
 
     @property
-    def python_type(self):
+    def python_type(self) -> type:
         return str
 
-    def literal_processor(self, dialect):
-        def process(value):
+    def literal_processor(self, dialect: Any) -> Callable[[Any], str]:
+        def process(value: Any) -> str:
             return "'%s'" % str(value).replace("'", "''")
 
         return process
 
-    class comparator_factory(UserDefinedType.Comparator):
-        def operate(self, op, *other, **kwargs):
+    class comparator_factory(_Comparator):
+        def operate(self, op: Any, *other: Any, **kwargs: Any) -> Any:
             # A pattern is text (`01M8%` is no ID): bind it so, not as the column's type.
             if op in _PATTERN_OPS:
                 other = tuple(_as_text(o) for o in other)
             return super().operate(op, *other, **kwargs)
 
-        def prefix(self, prefix):
+        def prefix(self, prefix: Any) -> Any:
             """``col ^@ prefix``: the ID's canonical text starts with ``prefix``."""
             return self.expr.op("^@", is_comparison=True)(_as_text(prefix))
 
-        def in_time_range(self, lo, hi, bounds="[)"):
+        def in_time_range(self, lo: Any, hi: Any, bounds: str = "[)") -> Any:
             """``col <@ <type>_time_range(tstzrange(lo, hi, bounds))``: the IDs made in [lo, hi).
 
             ``lo`` and ``hi`` are datetimes (None for an open end); ``bounds`` as tstzrange's.
@@ -92,7 +102,7 @@ class IDType(UserDefinedType):
             return self.expr.op("<@", is_comparison=True, return_type=Boolean)(ranged)
 
 
-def _bound(value, type_):
+def _bound(value: Any, type_: Any) -> Any:
     if hasattr(value, "__clause_element__") or hasattr(value, "_from_objects"):
         return value
     return literal(value, type_)
@@ -138,3 +148,40 @@ assert set(TYPES) == set(_idtypes.TYPE_NAMES)
 
 # Reflection: the PostgreSQL dialect looks column types up by name here.
 _pg_base.ischema_names.update(TYPES)
+
+
+def _register_connection(driver: str, dbapi_connection: Any) -> None:
+    if driver == "psycopg2":
+        from idtypes.psycopg2 import register_types as register_psycopg2
+
+        register_psycopg2(dbapi_connection)
+    elif driver == "psycopg" and hasattr(dbapi_connection, "run_async"):
+        from idtypes.psycopg import register_types_async
+
+        # create_async_engine("postgresql+psycopg://"): the adapted connection runs it.
+        dbapi_connection.run_async(register_types_async)
+    elif driver == "psycopg":
+        from idtypes.psycopg import register_types as register
+
+        register(dbapi_connection)
+    elif driver == "asyncpg":
+        from idtypes.asyncpg import register_types as register_async
+
+        dbapi_connection.run_async(register_async)
+    else:
+        raise ValueError("idtypes: register_types knows psycopg2, psycopg and asyncpg, not %r" % driver)
+
+
+def register_types(engine: Any) -> Any:
+    """Registers the ID types and their arrays with the driver of each new connection of
+    ``engine`` (an ``Engine`` or an ``AsyncEngine``), so ``ARRAY(ULID)`` reads as a list of str.
+    Call it before the engine's first connection. Returns the engine."""
+    sync_engine = getattr(engine, "sync_engine", engine)
+    driver = sync_engine.dialect.driver
+
+    def _on_connect(dbapi_connection: Any, connection_record: Any) -> None:
+        _register_connection(driver, dbapi_connection)
+
+    event.listen(sync_engine, "connect", _on_connect)
+
+    return engine

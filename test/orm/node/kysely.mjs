@@ -4,7 +4,7 @@
 // where the server has it).
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { idType, generated, prefix, inTimeRange, timeRange } from 'idtypes/kysely';
+import { idType, generator, prefix, inTimeRange, timeRange } from 'idtypes/kysely';
 import { check, run, connection, ULID_RE, sameSet, W_LO, W_HI, seed, truth, plan, usesIndex, hasLike } from './common.mjs';
 
 run(async () => {
@@ -12,15 +12,15 @@ run(async () => {
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
 
   await db.schema.createTable('ky_events')
-    .addColumn('id', idType('ulid'), (c) => c.primaryKey().defaultTo(generated('ulid')))
-    .addColumn('tid', idType('timeid'), (c) => c.notNull().defaultTo(generated('timeid')))
-    .addColumn('u11', idType('uid11'), (c) => c.defaultTo(generated('uid11')))
-    .addColumn('flake', idType('ulidflake'), (c) => c.defaultTo(generated('ulidflake')))
-    .addColumn('eu', idType('euid'), (c) => c.defaultTo(generated('euid')))
+    .addColumn('id', idType('ulid'), (c) => c.primaryKey().defaultTo(generator('ulid')))
+    .addColumn('tid', idType('timeid'), (c) => c.notNull().defaultTo(generator('timeid')))
+    .addColumn('u11', idType('uid11'), (c) => c.defaultTo(generator('uid11')))
+    .addColumn('flake', idType('ulidflake'), (c) => c.defaultTo(generator('ulidflake')))
+    .addColumn('eu', idType('euid'), (c) => c.defaultTo(generator('euid')))
     .addColumn('name', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createTable('ky_tickets')
-    .addColumn('id', idType('uid11'), (c) => c.primaryKey().defaultTo(generated('uid11')))
+    .addColumn('id', idType('uid11'), (c) => c.primaryKey().defaultTo(generator('uid11')))
     .addColumn('event_id', idType('ulid'), (c) => c.notNull().references('ky_events.id'))
     .addColumn('note', 'text')
     .execute();
@@ -46,8 +46,8 @@ run(async () => {
   await seed('ky_events');
   const want = await truth('ky_events', `id <@ ulid_time_range(tstzrange($1, $2))`, [W_LO, W_HI]);
   for (const [what, q] of [
-    ['inTimeRange()', db.selectFrom('ky_events').select('id').where(inTimeRange('id', 'ulid', W_LO, W_HI))],
-    ["where('id', '<@', timeRange())", db.selectFrom('ky_events').select('id').where('id', '<@', timeRange('ulid', W_LO, W_HI))],
+    ['inTimeRange()', db.selectFrom('ky_events').select('id').where(inTimeRange('id', W_LO, W_HI, 'ulid'))],
+    ["where('id', '<@', timeRange())", db.selectFrom('ky_events').select('id').where('id', '<@', timeRange(W_LO, W_HI, 'ulid'))],
   ]) {
     const ids = (await q.execute()).map((x) => x.id);
     check(`${what}: the ${want.length} rows of the window`, want.length === 24 && sameSet(ids, want), `${ids.length} rows`);

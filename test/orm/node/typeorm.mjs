@@ -71,9 +71,9 @@ run(async () => {
 
   await seed('to_events');
   const want = await truth('to_events', `id <@ ulid_time_range(tstzrange($1, $2))`, [W_LO, W_HI]);
-  const win = (await events.findBy({ id: InTimeRange('ulid', W_LO, W_HI) })).map((x) => x.id);
+  const win = (await events.findBy({ id: InTimeRange(W_LO, W_HI, 'ulid') })).map((x) => x.id);
   check(`InTimeRange: the ${want.length} rows of the window`, want.length === 24 && sameSet(win, want), `${win.length} rows`);
-  let [sql, params] = events.createQueryBuilder().where({ id: InTimeRange('ulid', W_LO, W_HI) }).getQueryAndParameters();
+  let [sql, params] = events.createQueryBuilder().where({ id: InTimeRange(W_LO, W_HI, 'ulid') }).getQueryAndParameters();
   let p = await plan(sql, params);
   check('InTimeRange is an index scan', usesIndex(p), p);
 

@@ -2,19 +2,21 @@
 // package's hand-written declarations against the libraries' own. Never run.
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { ulid, timeid, uid11, ulidflake, euid, generated, prefix, inTimeRange } from 'idtypes/drizzle';
+import { ulid, timeid, uid11, ulidflake, euid, generator, prefix, inTimeRange, timeRange } from 'idtypes/drizzle';
 import { Kysely, type Generated } from 'kysely';
 import * as K from 'idtypes/kysely';
 import { DataSource, EntitySchema } from 'typeorm';
 import { registerIdtypes, idColumn, Prefix, InTimeRange } from 'idtypes/typeorm';
+import pg from 'pg';
+import { registerTypes, parseIdArray } from 'idtypes/pg';
 import { ID_TYPES, GENERATORS, generatorOf, timeRangeFunctionOf, type IdType, type ULID, type TimeID } from 'idtypes';
 
 // Drizzle: generated columns are optional on insert, the others required; all read as string.
 const t = pgTable('t', {
-  a: ulid('a', { generated: true }).primaryKey(),
-  b: timeid({ generated: true }),
+  a: ulid('a', { generator: true }).primaryKey(),
+  b: timeid({ generator: true }),
   c: uid11('c').notNull(),
-  d: ulidflake('d').default(generated('ulidflake')),
+  d: ulidflake('d').default(generator('ulidflake')),
   e: euid('e'),
   f: text('f'),
 });
@@ -25,25 +27,45 @@ const bad: typeof t.$inferInsert = { a: 'x' };
 declare const db: NodePgDatabase;
 db.select().from(t).where(prefix(t.a, 'ab'));
 db.select().from(t).where(inTimeRange(t.a, new Date(), '2026-01-01T00:00:00Z'));
+// Open ends, a chosen generator, the range alone.
+db.select().from(t).where(inTimeRange(t.a, null, new Date()));
+db.select().from(t).where(inTimeRange(t.c, new Date(), null, 'uid11'));
+const seq = pgTable('seq', { s: ulid('s', { generator: 'generate_ulid_monotonic' }).primaryKey(), n: text('n') });
+const seqIns: typeof seq.$inferInsert = { n: 'x' };
+timeRange(null, null, 'ulid');
+// @ts-expect-error the type goes last: (lo, hi, type)
+timeRange('ulid', new Date(), new Date());
 
 // Kysely
 interface KDB { ev: { id: Generated<ULID>; tid: Generated<TimeID>; name: string } }
 declare const k: Kysely<KDB>;
-k.schema.createTable('ev').addColumn('id', K.idType('ulid'), (c) => c.primaryKey().defaultTo(K.generated('ulid')));
+k.schema.createTable('ev').addColumn('id', K.idType('ulid'), (c) => c.primaryKey().defaultTo(K.generator('ulid')));
 k.selectFrom('ev').selectAll().where(K.prefix('id', 'ab'));
-k.selectFrom('ev').selectAll().where(K.inTimeRange('id', 'ulid', new Date(), new Date()));
-k.selectFrom('ev').selectAll().where('id', '<@', K.timeRange('ulid', new Date(), new Date()));
+k.selectFrom('ev').selectAll().where(K.inTimeRange('id', new Date(), null, 'ulid'));
+k.schema.createTable('ev2').addColumn('id', K.idType('uid11'), (c) => c.primaryKey().defaultTo(K.generator('uid11', 'generate_uid11')));
+k.selectFrom('ev').selectAll().where('id', '<@', K.timeRange(new Date(), new Date(), 'ulid'));
 k.insertInto('ev').values({ name: 'n' });
 
 // TypeORM
 const ds = registerIdtypes(new DataSource({ type: 'postgres', entities: [
-  new EntitySchema<{ id: string }>({ name: 'E', columns: { id: { ...idColumn('ulid', { generated: true }), primary: true } } }),
+  new EntitySchema<{ id: string }>({ name: 'E', columns: { id: { ...idColumn('ulid', { generator: true }), primary: true } } }),
 ] }));
 ds.getRepository<{ id: string }>('E').findBy({ id: Prefix('ab') });
-ds.getRepository<{ id: string }>('E').findBy({ id: InTimeRange('euid', new Date(), new Date()) });
+ds.getRepository<{ id: string }>('E').findBy({ id: InTimeRange(new Date(), null, 'euid') });
+idColumn('ulid', { generator: 'generate_ulid_monotonic' });
+// @ts-expect-error no { generated } option: { generator }
+idColumn('ulid', { generated: true });
+
+// node-postgres: a Client, a Pool, a pool's client
+declare const client: pg.Client;
+declare const poolClient: pg.PoolClient;
+registerTypes(client);
+registerTypes(poolClient);
+registerTypes(new pg.Pool()).then((rows) => rows.map((r) => r.typname + r.typarray));
+const ids: (string | null)[] = parseIdArray('{A,NULL}');
 
 // idtypes
 const ty: IdType = ID_TYPES[0];
 // @ts-expect-error not an ID type
 generatorOf('uuid');
-console.log(row, ins, bad, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));
+console.log(row, ins, bad, ids, seqIns, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));

@@ -11,8 +11,14 @@ ForeignKey to it) into the work directory, runs makemigrations, sqlmigrate and m
   id__istartswith (LIKE, ILIKE on the column) return the rows SQL says, and EXPLAIN (seqscan
   off) shows an index scan;
 - a Ticket follows its FK (select_related, and a filter across it by prefix);
+- generator=True / generator=<name> on non-key fields: the column's DEFAULT (uid11's is
+  generate_xid()), read back by create() and bulk_create(), found by a window open above;
+- id__time_range with F() ends, id__istartswith=F(...) (the pattern's '%' appended);
+- a ModelForm refuses malformed IDs (length, symbols, an EUID's check symbol) and may leave a
+  database-generated key empty, its save() then inserting a generated key; full_clean() of a new
+  object does not ask for the fields the database fills;
 - inspectdb still guesses TextField for an idtypes column (the pitfall docs/orms.md describes).
-Django older than 4.2 prints "skip: ..." and exits 77.
+Django older than 3.2 prints "skip: ..." and exits 77.
 """
 import datetime as dt
 import io
@@ -25,8 +31,8 @@ import django
 here = os.path.dirname(os.path.abspath(__file__))
 work = sys.argv[1]
 label = "Django %s" % django.get_version()
-if django.VERSION < (4, 2):
-    print("skip: %s (idtypes.django supports Django 4.2 and 5.x; Debian 13 packages 4.2, sid 5.2)" % label)
+if django.VERSION < (3, 2):
+    print("skip: %s (idtypes.django supports Django 3.2, 4.2 and 5.x)" % label)
     sys.exit(77)
 
 from checks import LIKE_SKIP, attempt, check, django_configure, finish, has_like, plan_uses_index, skip  # noqa: E402
@@ -40,7 +46,12 @@ django_configure("djshop")
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.db.backends.postgresql.psycopg_any import DateTimeTZRange  # noqa: E402
+from django.db.models import F  # noqa: E402
+from django.db.models.functions import Upper  # noqa: E402
+try:
+    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange  # noqa: E402
+except ImportError:  # Django 3.2 (psycopg2 only)
+    from psycopg2.extras import DateTimeTZRange  # noqa: E402
 
 from djshop.models import Event, Ticket  # noqa: E402
 
@@ -64,9 +75,12 @@ check('"uid11" uid11 NULL' in migration and '"timeid" timeid NULL' in migration
       and '"ulidflake" ulidflake NULL' in migration and '"euid" euid NULL' in migration,
       "%s: sqlmigrate: uid11, timeid, ulidflake, euid columns" % label)
 check('"event_id" ulid NOT NULL' in migration, "%s: sqlmigrate: the ForeignKey column is ulid" % label)
+check('"tid_gen" timeid NULL DEFAULT generate_tid()' in migration and '"u11_gen" uid11 NULL DEFAULT generate_xid()' in migration
+      and '"seq" ulid NULL DEFAULT generate_ulid_monotonic()' in migration,
+      "%s: sqlmigrate: generator=True and generator=<name> give non-key columns their DEFAULT" % label, migration)
 call_command("migrate", "djshop", verbosity=0)
 
-gen = sql("SELECT generate_uid11()::text, generate_timeid()::text, generate_ulidflake()::text, generate_euid()::text")[0]
+gen = sql("SELECT generate_uid11()::text, generate_tid()::text, generate_ulidflake()::text, generate_euid()::text")[0]
 event = attempt("%s: create()" % label, lambda: Event.objects.create(
     name="first", uid11=gen[0], timeid=gen[1], ulidflake=gen[2], euid=gen[3]))
 key = event.id if event else None
@@ -82,6 +96,59 @@ made = attempt("%s: bulk_create()" % label, lambda: Event.objects.bulk_create([E
 ids = [e.id for e in made or []]
 check(len(ids) == 2 and all(isinstance(i, str) and len(i) == 26 for i in ids)
       and Event.objects.filter(id__in=ids).count() == 2, "%s: bulk_create() sets the generated keys" % label, ids)
+check(event is not None and all(isinstance(v, str) and len(v) > 10 for v in (event.tid_gen, event.u11_gen, event.seq)),
+      "%s: create() reads back the non-key columns the database generated" % label,
+      repr(event and (event.tid_gen, event.u11_gen, event.seq)))
+check(all(isinstance(e.tid_gen, str) and isinstance(e.u11_gen, str) for e in made or []),
+      "%s: bulk_create() reads back the non-key generated columns" % label)
+# uid11's default is time-ordered (generate_xid()): a window open above finds the new rows.
+since = dt.datetime.now(UTC) - dt.timedelta(minutes=10)
+n = Event.objects.filter(u11_gen__time_range=(since, None)).count()
+check(n == 3, "%s: u11_gen__time_range=(10 minutes ago, None) finds the 3 new rows" % label, n)
+n = Event.objects.filter(tid_gen__time_range=(since, None), seq__time_range=(since, None)).count()
+check(n == 3, "%s: tid_gen and seq windows find the 3 new rows" % label, n)
+# __time_range with F(): the window's ends from another column.
+Event.objects.update(at=dt.datetime(2100, 1, 1, tzinfo=UTC))
+Event.objects.filter(id=key).update(at=dt.datetime(2000, 1, 1, tzinfo=UTC))
+n = attempt("%s: id__time_range=(F('at'), None)" % label,
+            lambda: Event.objects.filter(id__time_range=(F("at"), None)).count())
+check(n == 1, "%s: id__time_range=(F('at'), None) compares with the row's own column" % label, n)
+
+# Forms: the model form refuses a malformed ID before the database sees it.
+from django import forms  # noqa: E402
+from django.core.exceptions import ValidationError  # noqa: E402
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["name", "uid11", "timeid", "ulidflake", "euid"]
+
+
+good = EventForm({"name": "f", "uid11": gen[0], "timeid": gen[1], "ulidflake": gen[2], "euid": gen[3]})
+check(good.is_valid(), "%s: a ModelForm takes the generated IDs" % label, good.errors)
+for field, bad in (("uid11", gen[0][:-1]), ("uid11", "0" + gen[0][1:]), ("timeid", gen[1].upper()),
+                   ("ulidflake", gen[2] + "Z"), ("euid", gen[3][:-1] + ("1" if gen[3][-1] != "1" else "2"))):
+    form = EventForm({"name": "f", field: bad})
+    check(not form.is_valid() and field in form.errors, "%s: the form refuses %s %r" % (label, field, bad),
+          form.errors)
+form = forms.modelform_factory(Event, fields=["id", "name"])({"name": "f"})
+check(form.is_valid(), "%s: a form may leave the database-generated key empty" % label, form.errors)
+saved = attempt("%s: the form's save()" % label, form.save) if form.is_valid() else None
+check(saved is not None and isinstance(saved.id, str) and len(saved.id) == 26
+      and Event.objects.filter(id=saved.id, name="f").exists(),
+      "%s: the form's save() inserts a generated key" % label, repr(saved and saved.id))
+if saved is not None:
+    saved.delete()
+
+fresh = Event(name="unsaved")
+try:
+    fresh.full_clean()
+    errors = {}
+except ValidationError as error:
+    errors = error.message_dict
+check(not {"id", "tid_gen", "u11_gen", "seq"} & set(errors) and fresh.id is None,
+      "%s: full_clean() of a new object leaves the fields the database fills to it" % label, errors)
 event.name = "renamed"
 event.save()
 check(Event.objects.get(id=key).name == "renamed" and Event.objects.count() == 3,
@@ -136,6 +203,13 @@ if has_like(lambda q: sql(q)[0][0]):
     names = attempt("%s: id__istartswith [ILIKE]" % label,
                     lambda: {e.name for e in Event.objects.filter(id__istartswith=prefix.lower())})
     check(names == want, "%s: id__istartswith=%r returns the rows SQL says [ILIKE]" % (label, prefix.lower()), names)
+    # A prefix from another column: F("name") is the pattern's text, '%' appended.
+    Event.objects.filter(name="h21").update(name=Event.objects.get(name="h21").id[:6].lower())
+    n = attempt("%s: id__istartswith=F('name') [ILIKE]" % label,
+                lambda: Event.objects.filter(id__istartswith=F("name")).count())
+    check(n == 1, "%s: id__istartswith=F('name') finds the row whose name is its prefix [ILIKE]" % label, n)
+    n = Event.objects.filter(id__startswith=Upper(F("name"))).count()
+    check(n == 1, "%s: id__startswith=Upper(F('name')) finds it too [LIKE]" % label, n)
 else:
-    skip("%s: id__startswith, id__istartswith, 4 checks %s" % (label, LIKE_SKIP))
+    skip("%s: id__startswith, id__istartswith, 6 checks %s" % (label, LIKE_SKIP))
 finish()

@@ -3,7 +3,7 @@
 
 <directory> holds shop/models.py and shop_usage.py (extracted from the doc). With the database of
 PGHOST, PGPORT, PGUSER and PGDATABASE: makemigrations for the app shop, sqlmigrate's SQL of 0001
-into <directory>/sqlmigrate.sql, migrate, then shop_usage.py. Django older than 4.2: exit 77.
+into <directory>/sqlmigrate.sql, migrate, then shop_usage.py. Django older than 3.2: exit 77.
 """
 import io
 import os
@@ -13,8 +13,8 @@ import sys
 import django
 
 work = sys.argv[1]
-if django.VERSION < (4, 2):
-    print("skip: Django %s (idtypes.django supports 4.2 and 5.x; Debian 13 packages 4.2, sid 5.2)" % django.get_version())
+if django.VERSION < (3, 2):
+    print("skip: Django %s (idtypes.django supports 3.2, 4.2 and 5.x)" % django.get_version())
     sys.exit(77)
 os.makedirs(os.path.join(work, "shop", "migrations"), exist_ok=True)
 for init in ("shop/__init__.py", "shop/migrations/__init__.py"):

@@ -78,7 +78,7 @@ def run(conn):
           "%s: create_all() makes columns of the five types" % label, types)
 
     # Insert with the server's default; the key comes back (RETURNING) as str.
-    gen = conn.execute(text("SELECT generate_uid11()::text, generate_timeid()::text,"
+    gen = conn.execute(text("SELECT generate_uid11()::text, generate_tid()::text,"
                             " generate_ulidflake()::text, generate_euid()::text")).one()
     conn.commit()
     with Session(bind=conn, future=True) as session:

@@ -11,6 +11,11 @@ class Event(models.Model):
     timeid = TimeIDField(null=True)
     ulidflake = ULIDFlakeField(null=True)
     euid = EUIDField(null=True)
+    # Filled by the database: the type's generator, or the one named.
+    tid_gen = TimeIDField(null=True, generator=True)
+    u11_gen = UID11Field(null=True, generator=True)
+    seq = ULIDField(null=True, generator="generate_ulid_monotonic")
+    at = models.DateTimeField(null=True)
 
 
 class Ticket(models.Model):
