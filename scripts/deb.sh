@@ -2,7 +2,8 @@
 # deb.sh: build the Debian packages, postgresql-<major>-idtypes_<version>_<arch>.deb, with Debian's
 # own tooling (debian/, pg_buildext, dpkg-buildpackage), for every server whose headers are installed.
 #
-#   scripts/deb.sh [dest-dir]      (`make deb DEB_DIR=...`; dest-dir defaults to .)
+#   scripts/deb.sh [dest-dir]            (`make deb DEB_DIR=...`; dest-dir defaults to .)
+#   scripts/deb.sh --source [dest-dir]   (`make debsrc DEB_DIR=...`)
 #
 # The build runs on a clean export in a scratch directory, so it never touches this checkout: in a
 # git checkout, `git archive` of HEAD (what `make dist` packages); elsewhere (an unpacked archive,
@@ -10,10 +11,21 @@
 # debian/control.in by `pg_buildext updatecontrol`, one package per server:
 # PG_SUPPORTED_VERSIONS=installed (the default here) means every postgresql-server-dev-NN installed,
 # within debian/pgversions. The .deb files (with their -dbgsym companions) are copied to dest-dir.
+# With --source, the source package as the archive gets it, then the binary packages built from it:
+# idtypes_<version>.orig.tar.gz (in a git checkout, the `git archive` tarball make release ships),
+# idtypes_<version>-<rev>.dsc and .debian.tar.xz with debian/control listing every server the
+# release supports (PG_SUPPORTED_VERSIONS unset: debian/pgversions within postgresql-common's list),
+# the source .changes, then `dpkg-source -x` of that .dsc and `dpkg-buildpackage -b` in it: the
+# .deb files and the binary .changes and .buildinfo. All are copied to dest-dir.
 # Needs `scripts/install-deps.sh deb`.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+source_too=
+if [ "${1:-}" = --source ]; then
+	source_too=1
+	shift
+fi
 dest=${1:-.}
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
@@ -31,13 +43,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 src=$work/idtypes-$version
 mkdir "$src"
+orig=$work/idtypes_$version.orig.tar.gz
 if git -C "$top" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-	git -C "$top" archive HEAD | tar -x -C "$src" -f -
+	git -C "$top" archive --format=tar.gz --prefix="idtypes-$version/" -o "$orig" HEAD
 	from="HEAD ($(git -C "$top" rev-parse --short HEAD))"
 else
-	tar -c -C "$top" --exclude=./.git -f - . | tar -x -C "$src" -f -
+	tar -c -z -C "$top" --exclude=./.git --transform "s|^\.|idtypes-$version|" -f "$orig" .
 	from="the tree in $top"
 fi
+rmdir "$src"
+tar -x -z -C "$work" -f "$orig"
+[ -n "$source_too" ] || rm "$orig"
 cd "$src"
 
 # The package's upstream version is the release's.
@@ -47,7 +63,9 @@ if [ "${deb_version%-*}" != "$version" ]; then
 	exit 1
 fi
 
-export PG_SUPPORTED_VERSIONS=${PG_SUPPORTED_VERSIONS:-installed}
+# Binary packages alone: for the servers installed here; a source package: for those the release
+# supports.
+[ -n "$source_too" ] || export PG_SUPPORTED_VERSIONS=${PG_SUPPORTED_VERSIONS:-installed}
 majors=$(pg_buildext supported-versions | tr '\n' ' ')
 if [ -z "$majors" ]; then
 	log "no server headers to build for (PG_SUPPORTED_VERSIONS=$PG_SUPPORTED_VERSIONS, debian/pgversions: $(tr '\n' ' ' <debian/pgversions))"
@@ -58,6 +76,23 @@ pg_buildext updatecontrol
 
 # Our own make's settings (make -s, its jobserver) are not the package build's.
 unset MAKEFLAGS MFLAGS MAKELEVEL
+if [ -n "$source_too" ]; then
+	if ! dpkg-buildpackage -us -uc -S >"$work/source.log" 2>&1; then
+		tail -n 40 "$work/source.log" >&2
+		log "dpkg-buildpackage -S failed (the last 40 lines above)"
+		exit 1
+	fi
+	dsc=$(ls "$work"/idtypes_*.dsc)
+	log "source package: $(cd "$work" && ls idtypes_* | tr '\n' ' ')"
+	# The binary packages from the source package, as a build daemon makes them.
+	cd "$work"
+	dpkg-source -q -x "$dsc" "$work/from-dsc" >"$work/extract.log" 2>&1 || {
+		cat "$work/extract.log" >&2
+		log "dpkg-source -x $(basename "$dsc") failed"
+		exit 1
+	}
+	cd "$work/from-dsc"
+fi
 if ! dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1; then
 	tail -n 40 "$work/build.log" >&2
 	log "dpkg-buildpackage failed (the last 40 lines above)"
@@ -65,6 +100,7 @@ if ! dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1; then
 fi
 
 debs=("$work"/*.deb)
+[ -z "$source_too" ] || debs+=("$work"/idtypes_*)
 cp "${debs[@]}" "$dest/"
 for deb in "${debs[@]}"; do
 	echo "deb.sh: $dest/$(basename "$deb")"

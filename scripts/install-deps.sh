@@ -2,21 +2,26 @@
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           foreign, deb, partman, timescaledb, orm-python, orm-ruby
+#                                           foreign, deb, debsrc, image, pgxn, partman, timescaledb,
+#                                           orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
-# python3, git, and libfaketime (the clock-fault test steps the server's clock with it). The
-# major is IDTYPES_PG_MAJOR, else that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the newest installed server, else the one the
-# release packages by default. A major that only Debian's experimental suite carries (19 until it
-# reaches sid) is installed from there, with the libpq it needs.
+# python3, git, libfaketime (the clock-fault test steps the server's clock with it) and
+# python3-jsonschema (META.json against the PGXN Meta Spec). The major is IDTYPES_PG_MAJOR, else
+# that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the
+# newest installed server, else the one the release packages by default. A major that only
+# Debian's experimental suite carries (19 until it reaches sid) is installed from there, with the
+# libpq it needs.
 # citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
 # debootstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
 # of architectures the CPU cannot run; deb: Debian's packaging tools and the headers of every
-# supported server, for `make deb`; partman and timescaledb: the release's pg_partman and
-# TimescaleDB packages for the major (as base picks it), for test/scripts/partman.sh and
+# supported server, for `make deb`; debsrc: lintian, autopkgtest and mmdebstrap, for
+# test/deb/debsrc.sh; image: umoci and skopeo, for `make image`; pgxn: PGXN's client, for
+# test/pgxn/pgxn_install.sh; partman and timescaledb: the release's pg_partman and TimescaleDB
+# packages for the major (as base picks it), for test/scripts/partman.sh and
 # test/scripts/timescaledb.sh.
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
@@ -80,7 +85,7 @@ for group in "${groups[@]}"; do
 			exit 2
 		fi
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git
-			libfaketime)
+			libfaketime python3-jsonschema)
 		;;
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
 	drivers)
@@ -97,6 +102,9 @@ for group in "${groups[@]}"; do
 	chroot) packages+=(debootstrap) ;;
 	foreign) packages+=(qemu-user-static binfmt-support) ;;
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
+	debsrc) packages+=(lintian autopkgtest mmdebstrap) ;;
+	image) packages+=(umoci skopeo) ;;
+	pgxn) packages+=(pgxnclient) ;;
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
@@ -108,7 +116,7 @@ for group in "${groups[@]}"; do
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, deb, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, foreign, deb, debsrc, image, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac
@@ -157,5 +165,8 @@ if [ -n "${major:-}" ] && only_experimental "postgresql-$major"; then
 		--no-install-recommends postgresql-common >&2
 fi
 log "installing ${missing[*]}"
+# A configuration file that is there already (scripts/chroot.sh copies the host's apt.conf.d, and
+# appstream, which lintian needs on Debian 13, ships one of those) stays as it is: no prompt.
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 \
+	-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold \
 	--no-install-recommends "${missing[@]}" >&2

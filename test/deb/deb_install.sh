@@ -21,6 +21,7 @@ set -euo pipefail
 trap '' PIPE
 cd "$(dirname "$0")/../.."
 . test/lib/report.sh
+. test/lib/server_files.sh
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "deb_install.sh: needs root (it installs and removes packages): run it in a chroot" >&2
@@ -57,12 +58,6 @@ psql_as() { # psql_as <role> <database> <sql>...
 	for sql in "$@"; do args+=(-c "$sql"); done
 	"$PGBIN/psql" -X -q -At -v ON_ERROR_STOP=1 -U "$who" -d "$db" "${args[@]}"
 }
-# Every idtypes file in the server's directories, as a list of paths.
-idtypes_files() {
-	find "$pkglibdir" "$extdir" -maxdepth 2 \( -name 'idtypes.so' -o -name 'idtypes.control' \
-		-o -name 'idtypes--*.sql' -o -name 'idtypes.index.bc' -o -path "$pkglibdir/bitcode/idtypes" \) \
-		2>/dev/null | sort
-}
 installed() { [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]; }
 
 start=$SECONDS
@@ -73,15 +68,7 @@ bash scripts/install-deps.sh deb
 if installed "$pkg"; then
 	apt purge "$pkg"
 fi
-stray=0
-for f in $(idtypes_files); do
-	if ! dpkg -S "$f" >/dev/null 2>&1; then
-		rm -rf "$f"
-		stray=$((stray + 1))
-	fi
-done
-[ "$stray" -eq 0 ] || echo "removed $stray idtypes files in the server's directories that no package owns"
-if [ -n "$(idtypes_files)" ]; then
+if ! remove_unpackaged_files; then
 	bad "idtypes files left in the server's directories before the install: $(idtypes_files | tr '\n' ' ')"
 	exit 1
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# dist.sh: `make dist` gives a PGXN archive that stands on its own: META.json valid and true to the
-# tree (version = the control file's default_version, the provided file and docfile inside the
-# archive), and the unpacked archive builds, installs into a stage the files the checkout installs,
+# dist.sh: `make dist` gives a PGXN archive that stands on its own: META.json valid under the PGXN
+# Meta Spec and true to the tree (version = the control file's default_version, the provided file
+# and docfile inside the archive), and the unpacked archive builds, installs into a stage the files the checkout installs,
 # has the checkout's regression tests, and passes `make installcheck` (a few tests: the checkout
 # has just passed them all) on a cluster of its own that loads the extension from that stage
 # (test/cluster.sh: through extension_destdir on Debian's servers up to 17, extension_control_path
@@ -24,16 +24,19 @@ echo "archive: $(basename "$zip"), $(unzip -l "$zip" | tail -n 1 | awk '{print $
 (cd "$work" && unzip -q "$zip")
 src=$(ls -d "$work"/idtypes-*/)
 
-# META.json: the keys PGXN requires, and agreement with the tree.
-if python3 - "$src" <<'PY'; then ok "META.json is valid and agrees with the tree"; else bad "META.json (above)"; fi
+# The archive's META.json: valid under the PGXN Meta Spec (tools/pgxn/check_meta.py, whose schema
+# test/scripts/pgxn_meta.sh tests), and true to the archive (below).
+if out=$(python3 "$top/tools/pgxn/check_meta.py" "$src/META.json" 2>&1); then
+	ok "the archive's META.json is valid under the PGXN Meta Spec 1.0.0"
+else
+	printf '%s\n' "$out" | sed 's/^/  /'
+	bad "the archive's META.json is not valid under the PGXN Meta Spec 1.0.0 (above)"
+fi
+if python3 - "$src" <<'PY'; then ok "META.json agrees with the tree"; else bad "META.json (above)"; fi
 import json, os, re, sys
 src = sys.argv[1]
 meta = json.load(open(os.path.join(src, "META.json")))
-problems = [k for k in ("name", "abstract", "version", "maintainer", "license", "provides", "meta-spec")
-            if k not in meta]
-semver = re.compile(r"^\d+\.\d+\.\d+$")
-if not semver.match(meta.get("version", "")):
-    problems.append("version is not semantic")
+problems = []
 control = open(os.path.join(src, "idtypes.control")).read()
 default = re.search(r"default_version = '([^']+)'", control).group(1)
 if meta.get("version") != default + ".0":
@@ -44,8 +47,6 @@ for name, p in meta.get("provides", {}).items():
             problems.append(f"provides.{name}.{key} {p[key]} is not in the archive")
     if p.get("version") != meta.get("version"):
         problems.append(f"provides.{name}.version differs")
-if meta.get("meta-spec", {}).get("version") != "1.0.0":
-    problems.append("meta-spec version")
 if not meta.get("prereqs", {}).get("runtime", {}).get("requires", {}).get("PostgreSQL"):
     problems.append("no PostgreSQL prerequisite")
 for p in problems:
@@ -96,4 +97,4 @@ else
 	[ -f "$src/regression.diffs" ] && head -n 60 "$src/regression.diffs"
 	bad "make installcheck in the unpacked archive"
 fi
-finish 4
+finish 5

@@ -10,7 +10,8 @@
 #    install script, debian/changelog, the newest heading of CHANGELOG.md, clients/python and
 #    clients/node, and every package or archive name in the docs (idtypes_X.Y.Z-N, idtypes-X.Y.Z).
 #    A CHANGELOG heading "(unreleased)" goes with META.json's release_status "testing" or
-#    "unstable", a dated one with "stable".
+#    "unstable", a dated one with "stable". The rules are in tools/check_versions.py (make release
+#    runs it too, with the release tag).
 #
 # Needs no server: run by test/run_tests.sh like the other scripts; DOC_CHECK_ROOT=<dir> checks
 # another tree (what the failure test of this script does with a copy).
@@ -63,57 +64,14 @@ fi
 
 # ---- 2. versions ------------------------------------------------------------------------------
 
-problems=$(python3 - "${docs[@]}" CHANGELOG.md <<'PY'
-import glob, json, re, sys
-out = []
-meta = json.load(open("META.json"))
-v = meta.get("version", "")
-mm = ".".join(v.split(".")[:2])
-def want(what, got, expected):
-    if got != expected:
-        out.append(f"{what}: {got!r}, not {expected!r}")
-for name, p in meta.get("provides", {}).items():
-    want(f"META.json provides.{name}.version", p.get("version"), v)
-control = open("idtypes.control").read()
-want("idtypes.control default_version",
-     re.search(r"default_version\s*=\s*'([^']*)'", control).group(1), mm)
-lib = open("src/module.cpp").read()
-want("src/module.cpp IDTYPES_LIBRARY_VERSION",
-     re.search(r'#define IDTYPES_LIBRARY_VERSION "([^"]*)"', lib).group(1), mm)
-scripts = sorted(glob.glob("idtypes--[0-9]*.sql"))
-newest = max((s for s in scripts if "--" not in s[len("idtypes--"):]),
-             key=lambda s: [int(x) for x in s[len("idtypes--"):-4].split(".")])
-want("newest install script", newest, f"idtypes--{mm}.sql")
-deb = re.match(r"idtypes \(([^)-]*)-[^)]*\)", open("debian/changelog").read())
-want("debian/changelog", deb.group(1) if deb else None, v)
-log = open("CHANGELOG.md").read()
-head = re.search(r"^## (\S+)(.*)$", log, re.M)
-want("CHANGELOG.md newest version", head.group(1) if head else None, v)
-status = meta.get("release_status")
-if head and "unreleased" in head.group(2):
-    if status == "stable":
-        out.append("CHANGELOG.md says unreleased, META.json release_status says stable")
-elif status != "stable":
-    out.append(f"CHANGELOG.md dates {v}, META.json release_status says {status}")
-# pyproject.toml takes its version from the package (dynamic, attr idtypes.__version__).
-py = re.search(r'^__version__\s*=\s*"([^"]*)"', open("clients/python/idtypes/__init__.py").read(), re.M)
-want("clients/python/idtypes/__init__.py __version__", py.group(1) if py else None, v)
-want("clients/python/pyproject.toml version source",
-     "attr" if re.search(r'^version\s*=\s*\{\s*attr\s*=\s*"idtypes.__version__"', open("clients/python/pyproject.toml").read(), re.M) else None, "attr")
-want("clients/node/package.json version", json.load(open("clients/node/package.json")).get("version"), v)
-for doc in sys.argv[1:]:
-    for n, line in enumerate(open(doc, encoding="utf-8"), 1):
-        for m in re.finditer(r"idtypes[_-](\d+\.\d+\.\d+)(-\d+)?", line):
-            if m.group(1) != v and doc != "CHANGELOG.md":
-                out.append(f"{doc}:{n}: {m.group(0)} is not version {v}")
-print("\n".join(out))
-PY
-) || { bad "doc_check.sh: reading the version files failed"; finish 1; }
-if [ -n "$problems" ]; then
+# tools/check_versions.py holds the rules (make release runs it too, with the release's tag).
+problems=$(python3 tools/check_versions.py --docs "${docs[@]}" CHANGELOG.md -- . 2>&1)
+status=$?
+if [ "$status" -ne 0 ]; then
 	printf '%s\n' "$problems" | sed 's/^/  /'
 	bad "version strings disagree (above)"
 else
-	ok "every version string says $(sed -n 's/^   "version": "\(.*\)",$/\1/p' META.json)"
+	ok "every version string says $problems"
 fi
 
 finish 2

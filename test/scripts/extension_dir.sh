@@ -26,6 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
+. "$here/../lib/bare_server.sh"
 
 major=$(server_major)
 if [ "$major" -lt 18 ]; then
@@ -53,21 +54,8 @@ for f in "$dest$sharedir/extension/idtypes.control" "$dest$sharedir/extension/id
 	[ -f "$f" ] || bad "make install DESTDIR put no ${f#"$dest"} into $dest"
 done
 
-# The server without idtypes: a copy of bin (the binaries find lib and share relative to
-# themselves), links to everything else but idtypes.
-tree=$work/server
-mkdir -p "$tree$(dirname "$bindir")" "$tree$(dirname "$sharedir")" "$tree$(dirname "$pkglibdir")"
-cp -a "$bindir" "$tree$bindir"
-cp -as "$pkglibdir" "$tree$pkglibdir"
-cp -as "$sharedir" "$tree$sharedir"
-rm -rf "$tree$pkglibdir"/idtypes* "$tree$pkglibdir/bitcode/idtypes"* "$tree$sharedir"/extension/idtypes*
-export PGBIN=$tree$bindir
-if [ "$("$PGBIN/pg_config" --sharedir)" != "$tree$sharedir" ]; then
-	echo "FAILED: the copied server does not use its own share directory: $("$PGBIN/pg_config" --sharedir)"
-	exit 1
-fi
-left=$(find "$tree" -name 'idtypes*')
-[ -z "$left" ] || bad "the copied server still has idtypes files: $left"
+# The server without idtypes (test/lib/bare_server.sh): PGBIN becomes the copy's.
+bare_server "$work/server" || exit 1
 
 dir=$work/pg
 port=$((PGPORT + 40))
@@ -84,16 +72,6 @@ else
 	bad "CREATE EXTENSION without the settings failed otherwise: $out"
 fi
 node_stop "$dir" "$port"
-
-# The settings as docs/operations.md gives them, for its example directory: setting <name> <example
-# directory> <its directory here>.
-doc=$top/docs/operations.md
-setting() {
-	local v
-	v=$(sed -n "s|^$1 = '\(.*$2.*\)'\$|\1|p" "$doc" | head -n 1)
-	v=${v//$2/$3}
-	echo "${v//\/postgresql\/18/\/postgresql\/$major}"
-}
 
 # loads <what> <extension_control_path> <dynamic_library_path> <library>: with those settings
 # CREATE EXTENSION idtypes makes version 1.1, the five generators work and the backend maps
@@ -133,8 +111,8 @@ SQL
 }
 
 # 2. The DESTDIR tree, its directories first.
-control_path=$(setting extension_control_path /opt/idtypes "$dest")
-library_path=$(setting dynamic_library_path /opt/idtypes "$dest")
+control_path=$(operations_setting extension_control_path /opt/idtypes "$dest")
+library_path=$(operations_setting dynamic_library_path /opt/idtypes "$dest")
 if [ "$control_path" = "$dest$sharedir:\$system" ] && [ "$library_path" = "$dest$pkglibdir:\$libdir" ]; then
 	ok "docs/operations.md's settings for a DESTDIR tree name its directories"
 else
@@ -169,8 +147,8 @@ img=$work/extensions/idtypes
 mkdir -p "$img/share" "$img/lib"
 cp -a "$dest$sharedir/extension" "$img/share/"
 cp -a "$dest$pkglibdir/idtypes.so" "$img/lib/"
-control_path=$(setting extension_control_path /extensions/idtypes "$img")
-library_path=$(setting dynamic_library_path /extensions/idtypes "$img")
+control_path=$(operations_setting extension_control_path /extensions/idtypes "$img")
+library_path=$(operations_setting dynamic_library_path /extensions/idtypes "$img")
 if [ "$control_path" = "\$system:$img/share" ] && [ "$library_path" = "\$libdir:$img/lib" ]; then
 	ok "docs/operations.md's settings for an extension image name its share and lib"
 else

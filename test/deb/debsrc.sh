@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# debsrc.sh: the Debian source package is fit for upload to this release: `make debsrc` builds it
+# (orig tarball, .dsc, .debian.tar.xz, source .changes) and the binary packages from it, lintian
+# reports no error and no warning on any of them (overrides only in debian/, each with its reason),
+# and autopkgtest runs debian/tests against the built packages in a throwaway chroot of the release
+# (mmdebstrap makes it as a tarball, unpacked afresh for each run; autopkgtest-virt-chroot) and passes.
+#
+#   scripts/chroot.sh <major> bash test/deb/debsrc.sh
+#
+# Meant for the chroot of the release that packages <major> (it runs as root and installs
+# scripts/install-deps.sh deb and debsrc). The throwaway chroot comes from the chroot's own apt
+# sources; its tarball is kept in /var/cache/idtypes-debsrc/ and made again when older than a day.
+set -euo pipefail
+trap '' PIPE
+cd "$(dirname "$0")/../.."
+. test/lib/report.sh
+if [ "$(id -u)" -ne 0 ]; then
+	echo "debsrc.sh: needs root (it installs packages and makes a chroot): run it in a chroot" >&2
+	exit 2
+fi
+release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+major=$(pg_config --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' META.json)
+work=$(mktemp -d)
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+start=$SECONDS
+echo "$(. /etc/os-release && echo "$PRETTY_NAME"), PostgreSQL $major"
+bash scripts/install-deps.sh deb debsrc
+echo "lintian $(dpkg-query -W -f='${Version}' lintian), autopkgtest $(dpkg-query -W -f='${Version}' autopkgtest)"
+
+# ---- build ---------------------------------------------------------------------------------------
+if make -s debsrc DEB_DIR="$work/out" >"$work/build.log" 2>&1; then
+	ok "make debsrc: $(cd "$work/out" && ls | tr '\n' ' ') ($((SECONDS - start)) s)"
+else
+	cat "$work/build.log"
+	bad "make debsrc (above)"
+	finish 1
+fi
+changes_src=$(ls "$work"/out/idtypes_*_source.changes)
+changes_bin=$(ls "$work"/out/idtypes_*_"$(dpkg --print-architecture)".changes)
+
+# ---- lintian -------------------------------------------------------------------------------------
+# Every tag of every level, so that the log shows what was overridden; errors and warnings fail.
+lintian --display-level '>=pedantic' --show-overrides --tag-display-limit 0 "$changes_src" "$changes_bin" \
+	>"$work/lintian.log" 2>&1 || true
+sed 's/^/  /' "$work/lintian.log"
+n_e=$(grep -c '^E: ' "$work/lintian.log") || true
+n_w=$(grep -c '^W: ' "$work/lintian.log") || true
+if lintian --fail-on error,warning "$changes_src" "$changes_bin" >/dev/null 2>&1 && [ "$n_e$n_w" = 00 ]; then
+	ok "lintian: 0 errors, 0 warnings on the source and binary packages ($(grep -c '^[IPO]: ' "$work/lintian.log") info, pedantic or overridden lines above)"
+else
+	bad "lintian: $n_e errors, $n_w warnings (above)"
+fi
+
+# ---- autopkgtest in a throwaway chroot -------------------------------------------------------------
+cache=/var/cache/idtypes-debsrc
+tarball=$cache/$release.tar
+mkdir -p "$cache"
+if [ ! -f "$tarball" ] || [ -n "$(find "$tarball" -mmin +1440)" ]; then
+	t=$SECONDS
+	# The chroot's own mirror (its first URI, deb822 or one-line sources).
+	mirror=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+		sed -nE 's/^URIs: *([^ ]+).*/\1/p; s/^deb +(\[[^]]*\] +)?([^ ]+).*/\2/p' | head -n 1) || true
+	# (mmdebstrap picks the format by the name's ending: .tar)
+	rm -rf "$cache/new.tar"
+	if ! mmdebstrap --variant=apt "$release" "$cache/new.tar" "${mirror:-http://deb.debian.org/debian}" \
+		>"$work/mmdebstrap.log" 2>&1; then
+		tail -n 30 "$work/mmdebstrap.log"
+		bad "mmdebstrap of a $release chroot"
+		finish 2
+	fi
+	mv "$cache/new.tar" "$tarball"
+	echo "mmdebstrap: $tarball ($(du -m "$tarball" | cut -f1) MB, $((SECONDS - t)) s)"
+fi
+# The throwaway chroot: the tarball unpacked into a scratch directory, entered by
+# autopkgtest-virt-chroot (autopkgtest-virt-unshare would need a user namespace, which a process in
+# a chroot cannot make), with /proc and /dev/pts mounted for the test's server; removed at the end.
+testbed=$work/testbed
+mkdir "$testbed"
+tar -x -C "$testbed" -f "$tarball"
+cp -L /etc/resolv.conf "$testbed/etc/resolv.conf" 2>/dev/null || true
+mount -t proc proc "$testbed/proc"
+mount --bind /dev "$testbed/dev"
+trap 'umount "$testbed/dev" "$testbed/proc" 2>/dev/null || true; rm -rf "$work"' EXIT
+t=$SECONDS
+status=0
+timeout 900 autopkgtest -U --no-built-binaries -B "$work"/out/*.deb "$work"/out/idtypes_*.dsc -- chroot "$testbed" \
+	>"$work/autopkgtest.log" 2>&1 || status=$?
+# Its summary: one line per test of debian/tests/control, "<name> PASS|FAIL|SKIP ...".
+summary=$(sed -n '/@@@@@@@@@@@@@@@@@@@@ summary/,$p' "$work/autopkgtest.log" |
+	grep -E '^[a-z0-9][a-z0-9.+-]* +(PASS|FAIL|SKIP|FLAKY|NEUTRAL)') || true
+sed 's/^/  /' <<<"$summary"
+if [ "$status" -eq 0 ] && grep -qE '^installcheck +PASS' <<<"$summary" && ! grep -qE ' (FAIL|SKIP)' <<<"$summary"; then
+	ok "autopkgtest: $(tr -s ' ' <<<"$summary" | tr '\n' ';') in a throwaway $release chroot ($((SECONDS - t)) s)"
+else
+	tail -n 60 "$work/autopkgtest.log"
+	bad "autopkgtest in a throwaway $release chroot (exit status $status; above)"
+fi
+echo "debsrc.sh: $((SECONDS - start)) s"
+finish 3
