@@ -40,6 +40,8 @@ declare -A may_skip=(
 	[19:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
 	[15:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
 	[17:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
+	[15:image.sh]="extension_control_path is new in PostgreSQL 18"
+	[17:image.sh]="extension_control_path is new in PostgreSQL 18"
 )
 # UBSAN_TOO=1: besides the host's server, these majors (in their chroots) run with UBSan too: one
 # with the generator state shared by the cluster without preload (17+). Each adds about as much as
@@ -71,6 +73,15 @@ emulated_env=(IDTYPES_NO_BITCODE=1 "IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGR
 # regression suite ran there already, so the package test runs only the part of it that needs the
 # installed files (IDTYPES_DEB_REGRESS).
 arch_debs="arm64"
+# With DEB_TOO=1, after the package test and in the same chroot, the other channels' tests, per
+# major ("<script> [args]", separated by ";"): the Debian source package with lintian and
+# autopkgtest on each release that has a lane (12 and 13), pgxn install from the zip once, and
+# the whole `make release` (its .deb files and images for 18 and 19) once.
+declare -A channel_jobs=(
+	[15]="test/deb/debsrc.sh; test/pgxn/pgxn_install.sh"
+	[17]="test/deb/debsrc.sh"
+	[19]="test/release/release_full.sh 18 19"
+)
 # Cross-server tests (test/cross/*.sh): old and new major, both packaged by the new one's release
 # (sid: 18 and 19); they run in the new major's chroot.
 cross_pairs=("18 19")
@@ -159,18 +170,41 @@ cross() {
 	fi
 }
 
-# deb <major> [--arch <arch>]: `make deb` and the package's install test (test/deb/deb_install.sh),
-# in the chroot of the major's release (15 too: the host is no clean system). After the server's
-# own run there, because it removes the idtypes files that the run installed.
-deb() {
-	local major=$1 log=$tmp/deb-$*.out status=0 p f
+# chroot_test <major> [--arch <arch>] <script> [args...]: a test that runs as root in a chroot of
+# the major's release (a clean system: 15's too, the host is none), counted by its "ok:" and
+# "FAILED:" lines (test/lib/report.sh); an exit status other than 0 without a FAILED line counts
+# as one failure.
+chroot_test() {
+	local major=$1 opts=() log status=0 p f
 	shift
-	log=${log// /-}
-	bash scripts/chroot.sh "$@" "$major" bash test/deb/deb_install.sh 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+	if [ "${1:-}" = --arch ]; then
+		opts=(--arch "$2")
+		shift 2
+	fi
+	log=$(mktemp "$tmp/chroot_test.XXXXXX")
+	bash scripts/chroot.sh "${opts[@]}" "$major" bash "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 	p=$(grep -c '^ok: ' "$log") || true
 	f=$(grep -c '^FAILED: ' "$log") || true
 	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
 	echo "$p passed, $f failed"
+}
+
+# deb <major> [--arch <arch>]: `make deb` and the package's install test (test/deb/deb_install.sh).
+# After the server's own run in that chroot, because it removes the idtypes files that run installed.
+deb() {
+	chroot_test "$@" test/deb/deb_install.sh
+}
+
+# package_jobs <n> <major> <where>: the package test, then the major's channel_jobs, in its lane.
+package_jobs() {
+	local n=$1 v=$2 where=$3 i=0 jobs line cmd
+	job "$n-4" "Debian package on PostgreSQL $v ($where)" deb deb "$v"
+	IFS=';' read -ra jobs <<<"${channel_jobs[$v]:-}"
+	for line in "${jobs[@]}"; do
+		read -ra cmd <<<"$line"
+		i=$((i + 1))
+		job "$n-5-$i" "$(basename "${cmd[0]}" .sh) on PostgreSQL $v ($where)" "$v" chroot_test "$v" "${cmd[@]}"
+	done
 }
 
 # ---- the lanes ----------------------------------------------------------------------------------
@@ -228,7 +262,7 @@ server_lane() {
 	# that run installed). The host's server runs outside that chroot: its package test has a lane
 	# of its own (below).
 	if [ "${DEB_TOO:-0}" = 1 ] && [ "$release" != "$host_release" ]; then
-		job "$n-4" "Debian package on PostgreSQL $v ($release chroot)" deb deb "$v"
+		package_jobs "$n" "$v" "$release chroot"
 	fi
 }
 
@@ -290,7 +324,7 @@ for v in $versions; do
 done
 if [ "${DEB_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
 	n=$((n + 1))
-	lanes+=("job $n-1 'Debian package on PostgreSQL $host_major ($host_release chroot)' deb deb $host_major")
+	lanes+=("package_jobs $n $host_major '$host_release chroot'")
 fi
 if [ "${UBSAN_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
 	n=$((n + 1))
