@@ -11,8 +11,6 @@ registration the driver returns the array's text (what the registration changes)
 with a binary cursor, asyncpg also with register_types(conn, format="text").
 """
 import asyncio
-import os
-import shutil
 import sys
 
 from checks import attempt, check, finish
@@ -163,14 +161,10 @@ elif what == "sqlalchemy":
 elif what == "django":
     import django
 
-    from checks import django_configure
+    from checks import django_app
 
-    work = sys.argv[2]
-    shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), "djarrays"),
-                    os.path.join(work, "djarrays"))
-    sys.path.insert(0, work)
     what = "Django %s:" % django.get_version()
-    django_configure("djarrays")
+    django_app("djarrays", sys.argv[2], migrations=False)
     from django.db import connection
 
     from djarrays.models import Batch

@@ -1,5 +1,6 @@
 """Shared by the ORM test programs: one line per check, and the tally test/scripts/orm_python.sh reads."""
 import os
+import shutil
 import sys
 
 _counts = {"checks": 0, "failed": 0}
@@ -67,3 +68,38 @@ def django_configure(app):
         INSTALLED_APPS=[app], USE_TZ=True, DEFAULT_AUTO_FIELD="django.db.models.BigAutoField",
     )
     django.setup()
+
+
+def django_app(app, work, migrations=True):
+    """The test app <app> (a directory beside this file) copied into the work directory, with an
+    empty migrations package unless migrations=False, importable, and Django configured for it."""
+    shutil.copytree(os.path.join(os.path.dirname(os.path.abspath(__file__)), app), os.path.join(work, app))
+    if migrations:
+        os.makedirs(os.path.join(work, app, "migrations"))
+        open(os.path.join(work, app, "migrations", "__init__.py"), "w").close()
+    sys.path.insert(0, work)
+    django_configure(app)
+
+
+def django_migration(app):
+    """makemigrations for <app>, then the SQL of its first migration (sqlmigrate), whose CREATE
+    TABLE lines are printed."""
+    import io
+
+    from django.core.management import call_command
+
+    call_command("makemigrations", app, verbosity=0)
+    out = io.StringIO()
+    call_command("sqlmigrate", app, "0001", stdout=out)
+    migration = out.getvalue()
+    print("    " + "\n    ".join(l for l in migration.splitlines() if l.startswith("CREATE TABLE")))
+    return migration
+
+
+def django_sql(query, params=()):
+    """A query on Django's connection: its rows, or None for a statement without any."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(query, params)
+        return cursor.fetchall() if cursor.description else None

@@ -23,7 +23,6 @@ Django older than 3.2 prints "skip: ..." and exits 77.
 import datetime as dt
 import io
 import os
-import shutil
 import sys
 
 import django
@@ -35,17 +34,11 @@ if django.VERSION < (3, 2):
     print("skip: %s (idtypes.django supports Django 3.2, 4.2 and 5.x)" % label)
     sys.exit(77)
 
-from checks import LIKE_SKIP, attempt, check, django_configure, finish, has_like, plan_uses_index, skip  # noqa: E402
+from checks import LIKE_SKIP, attempt, check, django_app, django_migration, django_sql, finish, has_like, plan_uses_index, skip  # noqa: E402
 
-shutil.copytree(os.path.join(here, "djshop"), os.path.join(work, "djshop"))
-os.makedirs(os.path.join(work, "djshop", "migrations"))
-open(os.path.join(work, "djshop", "migrations", "__init__.py"), "w").close()
-sys.path.insert(0, work)
-
-django_configure("djshop")
+django_app("djshop", work)
 
 from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.db.models import F  # noqa: E402
 from django.db.models.functions import Upper  # noqa: E402
 try:
@@ -58,17 +51,7 @@ from djshop.models import Event, Ticket  # noqa: E402
 UTC = dt.timezone.utc
 
 
-def sql(query, params=()):
-    with connection.cursor() as cursor:
-        cursor.execute(query, params)
-        return cursor.fetchall() if cursor.description else None
-
-
-call_command("makemigrations", "djshop", verbosity=0)
-out = io.StringIO()
-call_command("sqlmigrate", "djshop", "0001", stdout=out)
-migration = out.getvalue()
-print("    " + "\n    ".join(l for l in migration.splitlines() if l.startswith("CREATE TABLE")))
+migration = django_migration("djshop")
 check('"id" ulid NOT NULL PRIMARY KEY DEFAULT generate_ulid()' in migration,
       "%s: sqlmigrate: the key is ulid with DEFAULT generate_ulid()" % label)
 check('"uid11" uid11 NULL' in migration and '"timeid" timeid NULL' in migration
@@ -80,11 +63,11 @@ check('"tid_gen" timeid NULL DEFAULT generate_tid()' in migration and '"u11_gen"
       "%s: sqlmigrate: generator=True and generator=<name> give non-key columns their DEFAULT" % label, migration)
 call_command("migrate", "djshop", verbosity=0)
 
-gen = sql("SELECT generate_uid11()::text, generate_tid()::text, generate_ulidflake()::text, generate_euid()::text")[0]
+gen = django_sql("SELECT generate_uid11()::text, generate_tid()::text, generate_ulidflake()::text, generate_euid()::text")[0]
 event = attempt("%s: create()" % label, lambda: Event.objects.create(
     name="first", uid11=gen[0], timeid=gen[1], ulidflake=gen[2], euid=gen[3]))
 key = event.id if event else None
-check(isinstance(key, str) and len(key) == 26 and sql("SELECT count(*) FROM djshop_event WHERE id = %s", [key])[0][0] == 1,
+check(isinstance(key, str) and len(key) == 26 and django_sql("SELECT count(*) FROM djshop_event WHERE id = %s", [key])[0][0] == 1,
       "%s: create() returns the key the database generated" % label, repr(key))
 got = attempt("%s: get()" % label, lambda: Event.objects.get(id=key))
 check(got is not None and got.name == "first", "%s: get() by the string key" % label)
@@ -155,7 +138,7 @@ check(Event.objects.get(id=key).name == "renamed" and Event.objects.count() == 3
       "%s: save() of a loaded object updates its row" % label)
 
 ticket = attempt("%s: create() with a ForeignKey" % label, lambda: Ticket.objects.create(event_id=key))
-fk_type = sql("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+fk_type = django_sql("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
               " WHERE attrelid = 'djshop_ticket'::regclass AND attname = 'event_id'")[0][0]
 check(fk_type == "ulid", "%s: the ForeignKey column is ulid" % label, fk_type)
 if ticket:
@@ -164,12 +147,12 @@ if ticket:
     check(list(Ticket.objects.filter(event__id__prefix=key[:10])) == [ticket],
           "%s: a filter across the FK by prefix" % label)
 
-sql("INSERT INTO djshop_event (id, name) SELECT generate_ulid_at("
+django_sql("INSERT INTO djshop_event (id, name) SELECT generate_ulid_at("
     "timestamptz '2026-03-01 00:00+00' + i * interval '1 hour'), 'h' || i FROM generate_series(0, 47) i")
-sql("ANALYZE djshop_event")
-sql("SET enable_seqscan = off")
-prefix = sql("SELECT left(id::text, 8) FROM djshop_event WHERE name = 'h20'")[0][0]
-want = {r[0] for r in sql("SELECT name FROM djshop_event WHERE id::text LIKE %s", [prefix + "%"])}
+django_sql("ANALYZE djshop_event")
+django_sql("SET enable_seqscan = off")
+prefix = django_sql("SELECT left(id::text, 8) FROM djshop_event WHERE name = 'h20'")[0][0]
+want = {r[0] for r in django_sql("SELECT name FROM djshop_event WHERE id::text LIKE %s", [prefix + "%"])}
 
 
 def rows_and_plan(what, queryset, expected):
@@ -196,7 +179,7 @@ check("id = models.TextField(primary_key=True)  # This field type is a guess." i
       "%s: inspectdb guesses TextField, as docs/orms.md says" % label, out.getvalue())
 
 # Need the extension's LIKE and ILIKE on the types (`operator does not exist: ulid ~~ ...` without).
-if has_like(lambda q: sql(q)[0][0]):
+if has_like(lambda q: django_sql(q)[0][0]):
     rows_and_plan("id__startswith=%r [LIKE]" % prefix, Event.objects.filter(id__startswith=prefix), want)
     query = str(Event.objects.filter(id__startswith=prefix).query)
     check("::text" not in query, "%s: id__startswith compares the column, not ::text [LIKE]" % label, query)

@@ -21,7 +21,6 @@ import datetime as dt
 import io
 import os
 import re
-import shutil
 import sys
 
 import django
@@ -33,39 +32,23 @@ if django.VERSION < (5, 0):
     print("skip: %s (db_default is new in Django 5.0; Debian unstable packages 5.2)" % label)
     sys.exit(77)
 
-from checks import attempt, check, django_configure, finish  # noqa: E402
+from checks import attempt, check, django_app, django_migration, django_sql, finish  # noqa: E402
 
-shutil.copytree(os.path.join(here, "djdefault"), os.path.join(work, "djdefault"))
-os.makedirs(os.path.join(work, "djdefault", "migrations"))
-open(os.path.join(work, "djdefault", "migrations", "__init__.py"), "w").close()
-sys.path.insert(0, work)
-
-django_configure("djdefault")
+django_app("djdefault", work)
 
 from django import forms  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
 
 from djdefault.models import Line, Order  # noqa: E402
 
 UTC = dt.timezone.utc
 
 
-def sql(query, params=()):
-    with connection.cursor() as cursor:
-        cursor.execute(query, params)
-        return cursor.fetchall() if cursor.description else None
-
-
 def is_id(value, length):
     return isinstance(value, str) and len(value) == length
 
 
-call_command("makemigrations", "djdefault", verbosity=0)
-out = io.StringIO()
-call_command("sqlmigrate", "djdefault", "0001", stdout=out)
-migration = out.getvalue()
-print("    " + "\n    ".join(l for l in migration.splitlines() if l.startswith("CREATE TABLE")))
+migration = django_migration("djdefault")
 for column, sql_type, function in (("id", "ulid", "generate_ulid"), ("tid", "timeid", "generate_tid"),
                                    ("u11", "uid11", "generate_xid"), ("seq", "ulid", "generate_ulid_monotonic")):
     definition = [d.strip() for l in migration.splitlines() if l.startswith('CREATE TABLE "djdefault_order"')
@@ -87,7 +70,7 @@ check(order is not None and is_id(order.id, 26) and is_id(order.tid, 13) and is_
       "%s: create() reads back the key and the columns the database generated, as str" % label,
       repr(order and (order.id, order.tid, order.u11, order.seq)))
 check(order is not None and is_id(order.id, 26)
-      and sql("SELECT name FROM djdefault_order WHERE id = %s", [order.id]) == [("first",)],
+      and django_sql("SELECT name FROM djdefault_order WHERE id = %s", [order.id]) == [("first",)],
       "%s: create()'s key is the row's" % label)
 second = Order(name="second")
 check(second.id is None, "%s: a new object's key is None until saved" % label, repr(second.id))
@@ -101,14 +84,14 @@ check(made is not None and all(is_id(o.id, 26) and is_id(o.tid, 13) and is_id(o.
       and Order.objects.filter(id__in=[o.id for o in made]).count() == 2,
       "%s: bulk_create() sets the keys and the generated columns" % label,
       repr([(o.id, o.tid, o.u11, o.seq) for o in made or []]))
-given = sql("SELECT generate_ulid()::text")[0][0]
+given = django_sql("SELECT generate_ulid()::text")[0][0]
 kept = attempt("%s: create() with a key" % label, lambda: Order.objects.create(id=given, name="given"))
 check(kept is not None and kept.id == given and Order.objects.get(id=given).name == "given",
       "%s: an explicit key is kept" % label)
 n = Order.objects.filter(id__time_range=(since, None), tid__time_range=(since, None), u11__time_range=(since, None),
                          seq__time_range=(since, None)).count()
 check(n == 5, "%s: windows open above find the 5 new rows by each column (uid11 time-ordered)" % label, n)
-seqs = [s for (s,) in sql("SELECT seq::text FROM djdefault_order WHERE name <> 'given' ORDER BY id")]
+seqs = [s for (s,) in django_sql("SELECT seq::text FROM djdefault_order WHERE name <> 'given' ORDER BY id")]
 check(len(seqs) == 4 and seqs == sorted(seqs) and len(set(seqs)) == 4,
       "%s: the generate_ulid_monotonic() column increases" % label, seqs)
 if order is not None:
