@@ -2,8 +2,8 @@
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           foreign, deb, debsrc, image, pgxn, partman, timescaledb,
-#                                           orm-python, orm-ruby
+#                                           foreign, deb, debsrc, image, clients, pgxn, partman,
+#                                           timescaledb, orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -19,7 +19,8 @@
 # debootstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
 # of architectures the CPU cannot run; deb: Debian's packaging tools and the headers of every
 # supported server, for `make deb`; debsrc: lintian, autopkgtest and mmdebstrap, for
-# test/deb/debsrc.sh; image: umoci and skopeo, for `make image`; pgxn: PGXN's client, for
+# test/deb/debsrc.sh; image: umoci and skopeo, for `make image`; clients: setuptools, wheel and
+# npm, for `make clients-dist`; pgxn: PGXN's client, for
 # test/pgxn/pgxn_install.sh; partman and timescaledb: the release's pg_partman and TimescaleDB
 # packages for the major (as base picks it), for test/scripts/partman.sh and
 # test/scripts/timescaledb.sh.
@@ -104,6 +105,10 @@ for group in "${groups[@]}"; do
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	debsrc) packages+=(lintian autopkgtest mmdebstrap) ;;
 	image) packages+=(umoci skopeo) ;;
+	clients)
+		packages+=(python3-setuptools python3-wheel)
+		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+		;;
 	pgxn) packages+=(pgxnclient) ;;
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
@@ -116,7 +121,7 @@ for group in "${groups[@]}"; do
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, foreign, deb, debsrc, image, pgxn, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, foreign, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac

@@ -2,7 +2,7 @@
 # release.sh: every artifact of a release, from its git tag, into one folder (`make release`).
 #
 #   scripts/release.sh [tag]      (make release [TAG=vX.Y.Z] [RELEASE_DIR=release]
-#                                  [RELEASE_PARTS="source pgxn deb image"])
+#                                  [RELEASE_PARTS="source pgxn deb image clients"])
 #
 # The tag defaults to the one on HEAD. The tagged tree is exported (git archive) and checked first
 # (tools/check_versions.py --tag: every version string agrees with the tag, CHANGELOG.md dates the
@@ -14,8 +14,11 @@
 #           installed (scripts/deb.sh on the exported tree; scripts/install-deps.sh deb)
 #   image   idtypes-<version>-pg<major>.oci.tar, the CloudNativePG extension image of every server
 #           18+ whose headers are installed (scripts/image.sh; scripts/install-deps.sh image)
+#   clients clients/: the client helpers as PyPI and npm take them, the sdist and wheel of
+#           clients/python and the npm tarball of clients/node (make clients-dist; in a folder of
+#           their own, as the sdist's name is the source tarball's; scripts/install-deps.sh clients)
 # and always RELEASE_NOTES.md (the release's section of CHANGELOG.md) and SHA256SUMS (every file of
-# the folder). A part that cannot be made (a missing tool, no server to build for) fails the
+# the folder and of clients/). A part that cannot be made (a missing tool, no server to build for) fails the
 # release, naming what to install; RELEASE_PARTS picks fewer parts.
 set -euo pipefail
 
@@ -32,9 +35,9 @@ if [ -z "$tag" ]; then
 		die "HEAD has no tag: tag the release first (git tag -a vX.Y.Z), or name one: make release TAG=vX.Y.Z"
 fi
 git -C "$top" rev-parse -q --verify "refs/tags/$tag^{commit}" >/dev/null || die "no tag $tag in $top"
-parts=" ${RELEASE_PARTS:-source pgxn deb image} "
+parts=" ${RELEASE_PARTS:-source pgxn deb image clients} "
 for p in $parts; do
-	case $p in source | pgxn | deb | image) ;; *) die "unknown part '$p' in RELEASE_PARTS (source pgxn deb image)" ;; esac
+	case $p in source | pgxn | deb | image | clients) ;; *) die "unknown part '$p' in RELEASE_PARTS (source pgxn deb image clients)" ;; esac
 done
 
 work=$(mktemp -d)
@@ -96,13 +99,22 @@ if [[ $parts == *" image "* ]]; then
 	done
 	log "image: $(cd "$work/out" && ls *.oci.tar | tr '\n' ' ')"
 fi
+if [[ $parts == *" clients "* ]]; then
+	command -v npm >/dev/null && /usr/bin/python3 -c 'import setuptools, wheel' 2>/dev/null ||
+		die "clients: npm or Python's setuptools and wheel are missing: scripts/install-deps.sh clients"
+	submake -s -C "$export_dir" clients-dist CLIENTS_DIST_DIR="$work/out/clients" >"$work/clients.log" 2>&1 || {
+		cat "$work/clients.log" >&2
+		die "clients: make clients-dist failed (above)"
+	}
+	log "clients: $(cd "$work/out/clients" && ls | tr '\n' ' ')"
+fi
 
 # The release notes: the release's section of CHANGELOG.md, its heading included.
 awk -v v="$version" '/^## / { on = ($2 == v) } on' "$export_dir/CHANGELOG.md" >"$work/out/RELEASE_NOTES.md"
 [ -s "$work/out/RELEASE_NOTES.md" ] || die "CHANGELOG.md has no section '## $version'"
 
-(cd "$work/out" && sha256sum -- * >SHA256SUMS)
+(cd "$work/out" && find . -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort | xargs -d '\n' sha256sum -- >SHA256SUMS)
 mv "$work/out" "$out"
 log "$out:"
-(cd "$out" && ls -l | sed 1d >&2)
+(cd "$out" && find . -type f -printf '%P  %s bytes\n' | LC_ALL=C sort >&2)
 echo "$out"

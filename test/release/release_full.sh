@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # release_full.sh: `make release` in a fresh clone makes every artifact and its checksums: the
 # source tarball, the PGXN zip, a .deb per server whose headers are installed, an OCI image per
-# server 18+, RELEASE_NOTES.md and SHA256SUMS.
+# server 18+, the client packages (clients/: the Python sdist and wheel, the npm tarball),
+# RELEASE_NOTES.md and SHA256SUMS.
 #
 #   scripts/chroot.sh <major> bash test/release/release_full.sh [major...]
 #
 # Meant for a chroot (it runs as root and installs packages): the servers named (default: the
-# chroot's major) get their headers (scripts/install-deps.sh base), then the deb and image groups.
+# chroot's major) get their headers (scripts/install-deps.sh base), then the deb, image and clients
+# groups.
 # In a clone of HEAD marked released and tagged (test/lib/release_clone.sh), `make release`; checks
 # that each artifact is there (a .deb of postgresql-<major>-idtypes at the version for each server,
 # an image archive per server 18+ whose labels name its version, major and the tagged commit), and
@@ -15,13 +17,12 @@
 set -euo pipefail
 trap '' PIPE
 cd "$(dirname "$0")/../.."
-top=$(pwd)
 . test/lib/report.sh
 . test/lib/release_clone.sh
 [ "$(id -u)" -eq 0 ] || { echo "release_full.sh: needs root (it installs packages): run it in a chroot" >&2; exit 2; }
 majors=${*:-$(pg_config --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')}
 for m in $majors; do IDTYPES_PG_MAJOR=$m bash scripts/install-deps.sh base; done
-bash scripts/install-deps.sh deb image
+bash scripts/install-deps.sh deb image clients
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -30,7 +31,7 @@ version=$(release_clone "$work/clone")
 git -C "$work/clone" -c user.name=test -c user.email=test@idtypes.invalid tag -a -m "idtypes $version" "v$version"
 if env -u MAKEFLAGS make --no-print-directory -C "$work/clone" release RELEASE_DIR="$work/out" >"$work/log" 2>&1; then
 	out=$work/out/idtypes-$version
-	ok "make release from a fresh clone's tag v$version ($((SECONDS - start)) s): $(cd "$out" && ls | tr '\n' ' ')"
+	ok "make release from a fresh clone's tag v$version ($((SECONDS - start)) s): $(cd "$out" && find . -type f -printf '%P ' | LC_ALL=C sort)"
 else
 	cat "$work/log"
 	bad "make release (above)"
@@ -39,17 +40,18 @@ fi
 
 arch=$(dpkg --print-architecture)
 want="RELEASE_NOTES.md idtypes-$version.tar.gz idtypes-$version.zip"
+want+=" clients/idtypes-$version.tar.gz clients/idtypes-$version-py3-none-any.whl clients/idtypes-$version.tgz"
 installed=$(ls -d /usr/lib/postgresql/*/bin/pg_config | sed -E 's|.*/postgresql/([0-9]+)/.*|\1|' | sort -n)
 for m in $installed; do
 	[ -d "/usr/include/postgresql/$m/server" ] || continue
 	want+=" postgresql-$m-idtypes_$version-1_$arch.deb postgresql-$m-idtypes-dbgsym_$version-1_$arch.deb"
 	[ "$m" -lt 18 ] || want+=" idtypes-$version-pg$m.oci.tar"
 done
-want=$(tr ' ' '\n' <<<"$want" | sort)
-got=$(cd "$out" && ls | grep -vx SHA256SUMS | sort)
-listed=$(awk '{ print $2 }' "$out/SHA256SUMS" | sort)
+want=$(tr ' ' '\n' <<<"$want" | LC_ALL=C sort)
+got=$(cd "$out" && find . -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort)
+listed=$(awk '{ print $2 }' "$out/SHA256SUMS" | LC_ALL=C sort)
 if [ "$got" = "$want" ] && [ "$listed" = "$want" ] && (cd "$out" && sha256sum --quiet -c SHA256SUMS); then
-	ok "every artifact ($(wc -l <<<"$want") files: a .deb and its dbgsym per server $(echo $installed), an image per server 18+) is there, and SHA256SUMS lists and matches each"
+	ok "every artifact ($(wc -l <<<"$want") files: a .deb and its dbgsym per server $(echo $installed), an image per server 18+, the client packages) is there, and SHA256SUMS lists and matches each"
 else
 	diff <(echo "$want") <(echo "$got") | sed 's/^/  files: /'
 	diff <(echo "$want") <(echo "$listed") | sed 's/^/  SHA256SUMS: /'
