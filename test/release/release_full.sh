@@ -31,7 +31,7 @@ version=$(release_clone "$work/clone")
 git -C "$work/clone" -c user.name=test -c user.email=test@idtypes.invalid tag -a -m "idtypes $version" "v$version"
 if env -u MAKEFLAGS make --no-print-directory -C "$work/clone" release RELEASE_DIR="$work/out" >"$work/log" 2>&1; then
 	out=$work/out/idtypes-$version
-	ok "make release from a fresh clone's tag v$version ($((SECONDS - start)) s): $(cd "$out" && find . -type f -printf '%P ' | LC_ALL=C sort)"
+	ok "make release from a fresh clone's tag v$version ($((SECONDS - start)) s): $(cd "$out" && find . -type f -printf '%P\n' | LC_ALL=C sort | tr '\n' ' ')"
 else
 	cat "$work/log"
 	bad "make release (above)"
