@@ -146,16 +146,18 @@ run(async () => {
     check(`${t}: the value holding EF BF BD is ${exact ? 'read' : 'refused'} by the binary parser of this client`,
       mine.some((m, i) => rows[i].kind === 'replacement' && (exact ? m.value === texts[i] : m.error)));
 
-    // Through this node-postgres with binary: true, one query per value.
+    // Through this node-postgres with binary: true, one query per value (every fourth of the
+    // random, small and below-0x80 ones: a round trip each).
+    const sample = rows.map((r, i) => [r, texts[i]]).filter(([r]) => !['random', 'small', 'ascii'].includes(r.kind) || r.n % 4 === 0);
     const read = [];
-    for (const r of rows) {
+    for (const [r] of sample) {
       read.push(await client.query({ text: `SELECT v_${t} AS v FROM vals WHERE t = $1 AND n = $2`, values: [t, r.n], binary: true })
         .then((x) => ({ value: x.rows[0].v }), (error) => ({ error })));
     }
-    const ok = read.filter((x, i) => !x.error && x.value === texts[i]).length;
+    const ok = read.filter((x, i) => !x.error && x.value === sample[i][1]).length;
     const no = read.filter((x) => x.error && ALTERED.test(x.error.message)).length;
-    check(`${t}: binary: true, ${rows.length} queries: ${ok} read as the server's text, ${no} refused with the error naming node-postgres's alteration, none else`,
-      ok + no === rows.length && (exact ? no === 0 : no > 0), JSON.stringify(read.map((x, i) => [x, texts[i]]).filter(([x, want]) => !(x.error ? ALTERED.test(x.error.message) : x.value === want)).slice(0, 3)));
+    check(`${t}: binary: true, ${sample.length} queries of a value: ${ok} read as the server's text, ${no} refused with the error naming node-postgres's alteration, none else`,
+      ok + no === sample.length && (exact ? no === 0 : no > 0), JSON.stringify(read.map((x, i) => [x, sample[i][1]]).filter(([x, want]) => !(x.error ? ALTERED.test(x.error.message) : x.value === want)).slice(0, 3)));
     const ascii = await client.query({ text: `SELECT v_${t} AS v, v_${t}::text AS text FROM vals WHERE t = $1 AND kind IN ('ascii', 'zero') ORDER BY n`, values: [t], binary: true });
     check(`${t}: binary: true, one query of the ${ascii.rows.length} values whose bytes are below 0x80 reads them as the server's text`,
       ascii.rows.length > 1000 && ascii.fields[0].format === 'binary' && ascii.rows.every((r) => r.v === r.text), JSON.stringify(ascii.rows.find((r) => r.v !== r.text)));
