@@ -6,7 +6,10 @@
 # test/orm/node: drizzle.mjs (drizzle-kit generate and push emit the ID types, a second run finds
 # no change; insert, get by a string id, prefix, window, FK join), kysely.mjs (the same through
 # the schema builder, plus introspection), arrays.mjs (idtypes/pg's registerTypes on a pg.Client
-# and a pg.Pool, Kysely and TypeORM array columns: lists of strings), typeorm.mjs (initialize() refuses the types without
+# and a pg.Pool, Kysely and TypeORM array columns: lists of strings), binary.mjs (idtypes/pg's
+# binary parsers: about 3,600 values of each type and arrays of them, the server's bytes read as
+# its text; queries with binary: true through node-postgres, which alters bytes that are not
+# UTF-8: each value reads as its text or fails with the error naming that), typeorm.mjs (initialize() refuses the types without
 # registerIdtypes(), synchronize makes them and a second sync plans nothing, a text declaration
 # plans DROP COLUMN), prisma.ts (Prisma 7's client with @prisma/adapter-pg over a hand-edited
 # migration; `prisma generate` runs offline with PRISMA_SCHEMA_ENGINE_BINARY set, as Prisma's CLI
@@ -165,6 +168,10 @@ if needs "TypeORM 1.1" 20.19; then
 fi
 if needs "arrays (Kysely 0.28, TypeORM 1.1)" 20.19; then
 	launch arrays orm_arrays run_example arrays orm_arrays node arrays.mjs
+	ran=$((ran + 1))
+fi
+if needs "binary (node-postgres)" 18.0; then
+	launch binary orm_binary run_example binary orm_binary node binary.mjs
 	ran=$((ran + 1))
 fi
 if needs "Prisma 7" 20.19; then

@@ -8,7 +8,7 @@ import * as K from 'idtypes/kysely';
 import { DataSource, EntitySchema } from 'typeorm';
 import { registerIdtypes, idColumn, Prefix, InTimeRange } from 'idtypes/typeorm';
 import pg from 'pg';
-import { registerTypes, parseIdArray } from 'idtypes/pg';
+import { registerTypes, parseIdArray, idFromBinary, parseIdArrayBinary, binaryResultsExact } from 'idtypes/pg';
 import { ID_TYPES, GENERATORS, generatorOf, timeRangeFunctionOf, type IdType, type ULID, type TimeID } from 'idtypes';
 
 // Drizzle: generated columns are optional on insert, the others required; all read as string.
@@ -63,9 +63,15 @@ registerTypes(client);
 registerTypes(poolClient);
 registerTypes(new pg.Pool()).then((rows) => rows.map((r) => r.typname + r.typarray));
 const ids: (string | null)[] = parseIdArray('{A,NULL}');
+const fromBytes: string = idFromBinary('ulid', new Uint8Array(16));
+const binIds: (string | null)[] = parseIdArrayBinary(new Uint8Array(12), 'euid', 16384);
+binaryResultsExact(client).then((exact: boolean) => exact);
+binaryResultsExact(poolClient);
+// @ts-expect-error not an ID type
+idFromBinary('uuid', new Uint8Array(16));
 
 // idtypes
 const ty: IdType = ID_TYPES[0];
 // @ts-expect-error not an ID type
 generatorOf('uuid');
-console.log(row, ins, bad, ids, seqIns, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));
+console.log(row, ins, bad, ids, fromBytes, binIds, seqIns, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));
