@@ -23,16 +23,7 @@ cd "$(dirname "$0")/../.."
 . test/lib/report.sh
 . test/lib/server_files.sh
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "deb_install.sh: needs root (it installs and removes packages): run it in a chroot" >&2
-	exit 2
-fi
-PG_CONFIG=${PG_CONFIG:-pg_config}
-export PG_CONFIG
-PGBIN=$("$PG_CONFIG" --bindir)
-major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-pkglibdir=$("$PG_CONFIG" --pkglibdir)
-extdir=$("$PG_CONFIG" --sharedir)/extension
+server_setup deb_install.sh "it installs and removes packages"
 pkg=postgresql-$major-idtypes
 version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' META.json)
 role=idtypes_owner

@@ -1,6 +1,21 @@
 # test/lib/server_files.sh (sourced): the idtypes files in the server's own directories, for the
-# tests that install idtypes there as a user's tool does (a package, pgxn) in a chroot. Needs
-# $pkglibdir and $extdir (the server's `pg_config --pkglibdir` and `--sharedir`/extension).
+# tests that install idtypes there as a user's tool does (a package, pgxn) in a chroot.
+
+# server_setup <script> <what it does as root>: such a test's start: it must run as root (exit 2
+# otherwise, saying so); sets and exports PG_CONFIG (default: pg_config on PATH), and sets PGBIN,
+# major, pkglibdir and extdir (the server's `pg_config --pkglibdir` and `--sharedir`/extension).
+server_setup() {
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "$1: needs root ($2): run it in a chroot" >&2
+		exit 2
+	fi
+	PG_CONFIG=${PG_CONFIG:-pg_config}
+	export PG_CONFIG
+	PGBIN=$("$PG_CONFIG" --bindir)
+	major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+	pkglibdir=$("$PG_CONFIG" --pkglibdir)
+	extdir=$("$PG_CONFIG" --sharedir)/extension
+}
 
 # idtypes_files: every idtypes file in the server's directories, one path a line.
 idtypes_files() {

@@ -15,16 +15,7 @@ trap '' PIPE
 cd "$(dirname "$0")/../.."
 . test/lib/report.sh
 . test/lib/server_files.sh
-if [ "$(id -u)" -ne 0 ]; then
-	echo "pgxn_install.sh: needs root (it installs packages and into the server's directories): run it in a chroot" >&2
-	exit 2
-fi
-PG_CONFIG=${PG_CONFIG:-pg_config}
-export PG_CONFIG
-PGBIN=$("$PG_CONFIG" --bindir)
-major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-pkglibdir=$("$PG_CONFIG" --pkglibdir)
-extdir=$("$PG_CONFIG" --sharedir)/extension
+server_setup pgxn_install.sh "it installs packages and into the server's directories"
 version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' META.json)
 export PGBIN PGPORT=${IDTYPES_TEST_PORT:-54329}
 unset IDTYPES_EXTENSION_DESTDIR PGSERVICE PGOPTIONS
@@ -47,7 +38,6 @@ fi
 
 # The zip, and pgxn install from it (as root: no sudo).
 make -s dist DIST_DIR="$work" >/dev/null
-zip=$work/idtypes-$version.zip
 # pgxn reads a local zip given with a '/' in its name; the release status (testing until a release)
 # is accepted with --testing, as a user of a pre-release passes it.
 pgxn_() { (cd "$work" && pgxn "$@" --pg_config "$PG_CONFIG" "./idtypes-$version.zip"); }
