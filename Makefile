@@ -12,6 +12,11 @@ DATA = idtypes--1.0.sql idtypes--1.1.sql idtypes--1.0--1.1.sql
 # The PGXS convention: pg_config from PATH (Debian's picks the newest server whose headers are
 # installed), or the one given: make PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config
 PG_CONFIG ?= pg_config
+# IDTYPES_PG_CONFIG: the pg_config to build with, over one given on make's command line (a cross
+# build of the package, scripts/deb.sh: pg_buildext names the host's server's).
+ifneq ($(IDTYPES_PG_CONFIG),)
+override PG_CONFIG := $(IDTYPES_PG_CONFIG)
+endif
 # The server's major version (15, 17, 18, 19, ...), for the tests that need a newer server.
 PG_MAJOR := $(shell $(PG_CONFIG) --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
@@ -50,8 +55,22 @@ endif
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# The server's flags name what its own compiler takes: an older one (g++ 12 cross-building for sid's
+# server, scripts/sysroot.sh) rejects the newer of them, which are dropped when it does:
+# -fexcess-precision=standard for C++ (g++ 13+; it matters on x87 alone) and
+# -Wmissing-variable-declarations (gcc 14+; a warning, and PGXS links with CFLAGS).
+NEWER_FLAGS = -fexcess-precision=standard -Wmissing-variable-declarations
+rejected-by = $(foreach f,$(filter $(NEWER_FLAGS),$(2)),$(if $(shell $(1) $(f) -fsyntax-only -x $(3) /dev/null >/dev/null 2>&1 && echo ok),,$(f)))
+override CFLAGS := $(filter-out $(call rejected-by,$(CC),$(CFLAGS),c),$(CFLAGS))
+override CXXFLAGS := $(filter-out $(call rejected-by,$(CXX),$(CXXFLAGS),c++),$(CXXFLAGS))
+
 # The JIT bitcode is compiled by clang, which defaults to C++14 and does not see PG_CXXFLAGS.
 BITCODE_CXXFLAGS += -std=c++17
+# IDTYPES_BITCODE_TARGET=<GNU triplet>: the bitcode of a cross build (scripts/deb.sh in
+# scripts/sysroot.sh), by the host's clang for that CPU.
+ifneq ($(IDTYPES_BITCODE_TARGET),)
+BITCODE_CXXFLAGS += --target=$(IDTYPES_BITCODE_TARGET)
+endif
 
 # Debian's PGXS has autodepend off: track header dependencies ourselves.
 %.o: %.cpp

@@ -3,7 +3,11 @@
 #
 #   scripts/chroot.sh [--arch <arch>] <major> [command [args...]]   (default command: bash)
 #   scripts/chroot.sh --release <major>                              print the release's name only
+#   scripts/chroot.sh --mirror                                       print the host's Debian archive
+#   scripts/chroot.sh --binfmt <arch>                                only enable qemu-user for <arch>
 #
+# (scripts/sysroot.sh asks the last three: the release, the archive and the emulator are this
+# script's concern.)
 # --arch: a chroot of another Debian architecture (i386, arm64, armhf, s390x, ...) than the host's.
 # One the host's CPU cannot run (all but i386 on amd64) runs under qemu-user: qemu-user-static and
 # binfmt-support are installed (scripts/install-deps.sh foreign) and the architecture's binfmt
@@ -13,7 +17,8 @@
 # release packages 16. Each major has a chroot of its own (two majors of one release can be tested
 # at the same time); pg_upgrade 18 -> 19 runs in 19's, which can install 18 beside it.
 #
-# The chroot is made once by debootstrap --variant=minbase into
+# The chroot is made once by debootstrap --variant=minbase (under qemu-user: mmdebstrap
+# --variant=apt, the same packages configured in fewer dpkg runs) into
 # ${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}/<release>-<major>, and made again when it is missing
 # or broken (no completion mark, or /bin/true does not run). It reaches what the host reaches: the
 # host's Debian archive (read from the host's apt sources), apt and npm configuration, DNS files and
@@ -23,21 +28,31 @@
 # HEAD is this checkout's) to /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
 # pg_config. /proc, /dev, /dev/pts and /dev/shm are mounted for the run and unmounted on every
 # exit path; the vendor directory (Citus sources, $IDTYPES_VENDOR_DIR) is bound read-only at /vendor.
+# IDTYPES_CHROOT_DEPS: the groups of scripts/install-deps.sh installed inside (default: base).
+# IDTYPES_DEB_DIR: a directory of packages built outside, bound read-only at /debs (and named so
+# inside), for test/deb/deb_install.sh.
 # IDTYPES_CHROOT_BARE=1: no checkout copied in, no package installed, no vendor directory: the
 # command runs in /root of the release as debootstrap left it (where a user starts from).
 # Environment passed in: CI, WERROR, PG_VERSIONS and every IDTYPES_* variable.
 set -euo pipefail
 
 usage() {
-	echo "usage: $0 [--release] [--arch <arch>] <15|17|18|19> [command...]" >&2
+	echo "usage: $0 [--release] [--arch <arch>] <15|17|18|19> [command...] | --mirror | --binfmt <arch>" >&2
 	exit 2
 }
 
 print_release=
 arch=
+only=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--release) print_release=1 ;;
+	--mirror) only=mirror ;;
+	--binfmt)
+		[ $# -ge 2 ] || usage
+		only=binfmt arch=$2
+		shift
+		;;
 	--arch)
 		[ $# -ge 2 ] || usage
 		arch=$2
@@ -47,6 +62,57 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+# The Debian archive the host uses, from its own apt sources (never named in this repository).
+host_mirror() {
+	{
+		sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true
+		sed -n 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\)[[:space:]].*/\2/p' \
+			/etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true
+	} | tr ' ' '\n' | grep -E '/debian/?$' | head -n 1
+}
+
+# enable_binfmt <arch>: an architecture the CPU cannot run (all but i386 on amd64): its qemu-user
+# handler, registered with the F flag (the interpreter opened at registration, so it runs inside a
+# chroot too), with binfmt_misc mounted if it is not.
+enable_binfmt() {
+	local qemu host_arch
+	host_arch=$(dpkg --print-architecture)
+	if [ "$1" = "$host_arch" ] || { [ "$host_arch" = amd64 ] && [ "$1" = i386 ]; }; then
+		return 0
+	fi
+	case $1 in
+	arm64) qemu=aarch64 ;;
+	armhf | armel) qemu=arm ;;
+	ppc64el) qemu=ppc64le ;;
+	mips64el) qemu=mips64el ;;
+	*) qemu=$1 ;;
+	esac
+	bash "$(dirname "$0")/install-deps.sh" foreign >&2
+	if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+	fi
+	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
+		update-binfmts --enable "qemu-$qemu" >&2
+	fi
+	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
+		echo "chroot.sh: cannot register qemu-$qemu with binfmt_misc" >&2
+		return 1
+	fi
+}
+
+case $only in
+mirror)
+	mirror=$(host_mirror) || true
+	[ -n "$mirror" ] || { echo "chroot.sh: no Debian archive found in the host's apt sources" >&2; exit 1; }
+	echo "$mirror"
+	exit 0
+	;;
+binfmt)
+	enable_binfmt "$arch"
+	exit
+	;;
+esac
+
 [ $# -ge 1 ] || usage
 major=$1
 shift
@@ -136,50 +202,40 @@ unmount_leftovers() {
 	fi
 }
 
-# The Debian archive the host uses, from its own apt sources (never named in this repository).
-mirror=$(
-	{
-		sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true
-		sed -n 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\)[[:space:]].*/\2/p' \
-			/etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true
-	} | tr ' ' '\n' | grep -E '/debian/?$' | head -n 1
-) || true
+mirror=$(host_mirror) || true
 if [ -z "$mirror" ]; then
 	log "no Debian archive found in the host's apt sources"
 	exit 1
 fi
-
-# A foreign architecture the CPU cannot run: its qemu-user handler, registered with the F flag (the
-# interpreter opened at registration, so it runs inside the chroot too).
+emulated=
 if [ -n "$arch" ] && ! { [ "$host_arch" = amd64 ] && [ "$arch" = i386 ]; }; then
-	case $arch in
-	arm64) qemu=aarch64 ;;
-	armhf | armel) qemu=arm ;;
-	ppc64el) qemu=ppc64le ;;
-	mips64el) qemu=mips64el ;;
-	*) qemu=$arch ;;
-	esac
-	bash "$here/install-deps.sh" foreign >&2
-	if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
-		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-	fi
-	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
-		update-binfmts --enable "qemu-$qemu" >&2
-	fi
-	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
-		log "cannot register qemu-$qemu with binfmt_misc"
-		exit 1
-	fi
+	emulated=1
+	enable_binfmt "$arch"
 fi
 
 unmount_leftovers
 if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	start=$SECONDS
-	log "making the chroot in $root (debootstrap --variant=minbase${arch:+ --arch=$arch} $release)"
+	log "making the chroot in $root ($([ -n "$emulated" ] && echo "mmdebstrap --variant=apt" ||
+		echo "debootstrap --variant=minbase")${arch:+ --arch=$arch} $release)"
 	bash "$here/install-deps.sh" chroot >&2
 	# --one-file-system: never follow into anything mounted below (checked above as well).
 	rm -rf --one-file-system "$root"
-	if ! debootstrap --variant=minbase ${arch:+--arch="$arch"} "$release" "$root" "$mirror" \
+	if [ -n "$emulated" ]; then
+		# Under qemu-user: mmdebstrap, which unpacks and configures the essential packages and apt
+		# in a few dpkg runs where debootstrap's second stage runs one per package (minutes saved).
+		# The host's apt configuration too (an archive snapshot's expired Release files, say).
+		aptopts=()
+		for f in /etc/apt/apt.conf.d/*; do
+			[ -f "$f" ] && aptopts+=(--aptopt="$f")
+		done
+		if ! mmdebstrap --variant=apt --arch="$arch" "${aptopts[@]}" "$release" "$root" "deb $mirror $release main" \
+			>"$cache/$slot.debootstrap.log" 2>&1; then
+			tail -n 30 "$cache/$slot.debootstrap.log" >&2
+			log "mmdebstrap failed"
+			exit 1
+		fi
+	elif ! debootstrap --variant=minbase ${arch:+--arch="$arch"} "$release" "$root" "$mirror" \
 		>"$cache/$slot.debootstrap.log" 2>&1; then
 		tail -n 30 "$cache/$slot.debootstrap.log" >&2
 		log "debootstrap failed"
@@ -252,15 +308,23 @@ fi
 if [ -n "$vendor" ]; then
 	bind "$vendor" /vendor ro
 fi
+# IDTYPES_DEB_DIR: packages built outside (test/deb/deb_install.sh installs them), bound read-only
+# at /debs.
+debs=
+if [ -n "${IDTYPES_DEB_DIR:-}" ]; then
+	debs=$(cd "$IDTYPES_DEB_DIR" && pwd)
+	bind "$debs" /debs ro
+fi
 
 # The environment inside: a clean one, with what the tests read passed through.
 envs=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
 	DEBIAN_FRONTEND=noninteractive "PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config")
 [ -n "$vendor" ] && envs+=(IDTYPES_VENDOR_DIR=/vendor)
+[ -n "$debs" ] && envs+=(IDTYPES_DEB_DIR=/debs)
 while IFS='=' read -r name _; do
 	case $name in
 	CI | WERROR | IDTYPES_* | UBSAN_OPTIONS | ASAN_OPTIONS)
-		[ "$name" = IDTYPES_VENDOR_DIR ] || envs+=("$name=${!name}")
+		case $name in IDTYPES_VENDOR_DIR | IDTYPES_DEB_DIR) ;; *) envs+=("$name=${!name}") ;; esac
 		;;
 	esac
 done < <(env)
@@ -275,7 +339,10 @@ else
 
 	# What a user of this release installs to build and test against this major (idempotent).
 	start=$SECONDS
-	if ! inside bash -c 'cd /build/idtypes && IDTYPES_PG_MAJOR=$0 bash scripts/install-deps.sh base' "$major" >&2; then
+	# IDTYPES_CHROOT_DEPS: other groups of scripts/install-deps.sh instead (server: what testing a
+	# package built elsewhere needs, as test/deb/deb_install.sh does with IDTYPES_DEB_DIR).
+	if ! inside bash -c 'cd /build/idtypes && IDTYPES_PG_MAJOR=$0 bash scripts/install-deps.sh $1' "$major" \
+		"${IDTYPES_CHROOT_DEPS:-base}" >&2; then
 		log "installing the packages for PostgreSQL $major failed"
 		exit 1
 	fi

@@ -18,6 +18,15 @@
 # the source .changes, then `dpkg-source -x` of that .dsc and `dpkg-buildpackage -b` in it: the
 # .deb files and the binary .changes and .buildinfo. All are copied to dest-dir.
 # Needs `scripts/install-deps.sh deb`.
+#
+# In scripts/sysroot.sh (IDTYPES_SYSROOT and IDTYPES_CROSS_ARCH set), the binary package of the
+# sysroot's server for that architecture, cross-built on the host: dpkg-buildpackage --host-arch,
+# without its check of the build dependencies (they are the sysroot's, not packages installed
+# here); pg_buildext names the host's /usr/lib/postgresql/<major>/bin/pg_config itself, so the
+# sysroot's (PG_CONFIG), the cross compilers and the install directories as the target system has
+# them (the sysroot's, without its prefix) are given to every make of the build (MAKEFLAGS); the
+# server's minor version it depends on is the sysroot's postgresql-common's; the JIT bitcode is
+# compiled by the host's clang for that CPU (IDTYPES_BITCODE_TARGET, the Makefile).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,16 +75,39 @@ fi
 # Binary packages alone: for the servers installed here; a source package: for those the release
 # supports.
 [ -n "$source_too" ] || export PG_SUPPORTED_VERSIONS=${PG_SUPPORTED_VERSIONS:-installed}
+cross=() cross_makeflags=
+if [ -n "${IDTYPES_CROSS_ARCH:-}" ]; then
+	if [ -n "$source_too" ] || [ -z "${IDTYPES_SYSROOT:-}" ]; then
+		log "a cross build (IDTYPES_CROSS_ARCH) is of binary packages, in scripts/sysroot.sh"
+		exit 1
+	fi
+	gnu=$(dpkg-architecture -a "$IDTYPES_CROSS_ARCH" -qDEB_HOST_GNU_TYPE 2>/dev/null)
+	PG_SUPPORTED_VERSIONS=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+	export IDTYPES_PG_CONFIG=$PG_CONFIG IDTYPES_BITCODE_TARGET=$gnu
+	unset IDTYPES_NO_BITCODE
+	cross_makeflags="CC=$gnu-gcc CXX=$gnu-g++ pkglibdir=$("$PG_CONFIG" --pkglibdir | sed "s|^$IDTYPES_SYSROOT||")"
+	cross_makeflags+=" datadir=$("$PG_CONFIG" --sharedir | sed "s|^$IDTYPES_SYSROOT||")"
+	cross=(--host-arch="$IDTYPES_CROSS_ARCH" -d)
+	# The server's minor version the package depends on is the target system's postgresql-common's
+	# to say (pg_buildext reads debian/minor_versions before the host's): the sysroot's, or none.
+	if [ -f "$IDTYPES_SYSROOT/etc/postgresql-common/minor_versions" ]; then
+		cp "$IDTYPES_SYSROOT/etc/postgresql-common/minor_versions" debian/minor_versions
+	else
+		: >debian/minor_versions
+	fi
+fi
 majors=$(pg_buildext supported-versions | tr '\n' ' ')
 if [ -z "$majors" ]; then
 	log "no server headers to build for (PG_SUPPORTED_VERSIONS=$PG_SUPPORTED_VERSIONS, debian/pgversions: $(tr '\n' ' ' <debian/pgversions))"
 	exit 1
 fi
-log "building idtypes $deb_version for PostgreSQL ${majors% } from $from"
+log "building idtypes $deb_version for PostgreSQL ${majors% }${IDTYPES_CROSS_ARCH:+ on $IDTYPES_CROSS_ARCH} from $from"
 pg_buildext updatecontrol
 
-# Our own make's settings (make -s, its jobserver) are not the package build's.
+# Our own make's settings (make -s, its jobserver) are not the package build's; a cross build's
+# variables reach every make of it (debian/rules', then pg_buildext's) as if on its command line.
 unset MAKEFLAGS MFLAGS MAKELEVEL
+[ -z "$cross_makeflags" ] || export MAKEFLAGS=$cross_makeflags
 if [ -n "$source_too" ]; then
 	if ! dpkg-buildpackage -us -uc -S >"$work/source.log" 2>&1; then
 		tail -n 40 "$work/source.log" >&2
@@ -93,7 +125,7 @@ if [ -n "$source_too" ]; then
 	}
 	cd "$work/from-dsc"
 fi
-if ! dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1; then
+if ! dpkg-buildpackage -us -uc -b "${cross[@]}" >"$work/build.log" 2>&1; then
 	tail -n 40 "$work/build.log" >&2
 	log "dpkg-buildpackage failed (the last 40 lines above)"
 	exit 1

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), citus, drivers, fuzz, chroot,
-#                                           foreign, deb, debsrc, image, clients, pgxn, partman,
+#   scripts/install-deps.sh [group...]      groups: base (default), server, citus, drivers, fuzz, chroot,
+#                                           foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman,
 #                                           timescaledb, orm-python, orm-ruby
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
@@ -13,11 +13,15 @@
 # newest installed server, else the one the release packages by default. A major that only
 # Debian's experimental suite carries (19 until it reaches sid) is installed from there, with the
 # libpq it needs.
-# citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
+# server: the server of that major and make, what testing a package built elsewhere needs
+# (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
 # debootstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
-# of architectures the CPU cannot run; deb: Debian's packaging tools and the headers of every
+# of architectures the CPU cannot run, and mmdebstrap (with arch-test, which it asks for a foreign
+# chroot), for scripts/sysroot.sh and those chroots; cross-<arch> (a Debian
+# architecture: cross-arm64, cross-s390x): the host's C and C++ cross compilers for it, which
+# scripts/sysroot.sh builds with; deb: Debian's packaging tools and the headers of every
 # supported server, for `make deb`; debsrc: lintian, autopkgtest and mmdebstrap, for
 # test/deb/debsrc.sh; image: umoci and skopeo, for `make image`; clients: setuptools, wheel and
 # npm, for `make clients-dist`; pgxn: PGXN's client, for
@@ -88,6 +92,12 @@ for group in "${groups[@]}"; do
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git
 			libfaketime python3-jsonschema)
 		;;
+	server)
+		# What testing a package built elsewhere needs (test/deb/deb_install.sh with IDTYPES_DEB_DIR):
+		# the server, its client programs with pg_regress and PGXS's makefiles, and make.
+		major=$(pg_major)
+		packages+=("postgresql-$major" make)
+		;;
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
 	drivers)
 		packages+=(python3-psycopg libpostgresql-jdbc-java)
@@ -101,7 +111,15 @@ for group in "${groups[@]}"; do
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
 	chroot) packages+=(debootstrap) ;;
-	foreign) packages+=(qemu-user-static binfmt-support) ;;
+	foreign) packages+=(qemu-user-static binfmt-support mmdebstrap arch-test) ;;
+	cross-*)
+		# g++-aarch64-linux-gnu for arm64, and so on (gcc comes with it).
+		gnu=$(dpkg-architecture -a "${group#cross-}" -qDEB_HOST_GNU_TYPE 2>/dev/null) || {
+			log "unknown architecture '${group#cross-}' (group $group)"
+			exit 2
+		}
+		packages+=("g++-$gnu")
+		;;
 	deb) packages+=(debhelper dpkg-dev fakeroot postgresql-server-dev-all) ;;
 	debsrc) packages+=(lintian autopkgtest mmdebstrap) ;;
 	image) packages+=(umoci skopeo) ;;
@@ -121,7 +139,7 @@ for group in "${groups[@]}"; do
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, citus, drivers, fuzz, chroot, foreign, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, server, citus, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac

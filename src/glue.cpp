@@ -114,7 +114,10 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 		is_byte = name_character(input, input_len, static_cast<unsigned>(foreign), name,
 								 sizeof name);
 	else if (offset >= input_len)
-		strlcpy(name, "nothing", sizeof name); /* not reached: core's offsets lie in the text */
+		/* Not reached: core's offsets lie in the text. snprintf, not strlcpy: a server that found
+		 * strlcpy in glibc (2.38+) declares none of its own, and the s390x lane builds for sid's
+		 * server with Debian 12's cross compiler and glibc 2.36 headers (scripts/sysroot.sh). */
+		snprintf(name, sizeof name, "%s", "nothing");
 	else if (error == idt::errc::bad_symbol || error == idt::errc::missing_dash)
 		is_byte = name_character(input, input_len, offset, name, sizeof name);
 	switch (error)

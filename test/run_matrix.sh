@@ -27,6 +27,8 @@ trap '' PIPE
 cd "$(dirname "$0")/.." || exit 1
 
 versions=${PG_VERSIONS:-15 17 18 19}
+# PG_VERSIONS=none: no server lane (the lanes of ARCH_TOO alone, say).
+[ "$versions" != none ] || versions=
 
 # Tests that do not apply to a server: [major:script]=why.
 declare -A may_skip=(
@@ -50,25 +52,25 @@ ubsan_chroot_majors="19"
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
-# ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below; CI runs
-# i386, which needs no emulator: arm64 and s390x under qemu-user take about 30 minutes each on a
-# machine with nothing cached, mostly to make their chroots, which does not fit CI's budget yet),
-# each on a server of a release that packages it
-# for that architecture, in a chroot of its own (scripts/chroot.sh --arch; all but i386 run under
-# qemu-user), with what each must cover (the whole script suite runs on amd64): the unit tests
-# (built there), the regression suite and these scripts. [<arch>]="<major> <scripts...>".
-# i386: a 32-bit Datum (64-bit types passed by reference); arm64: unsigned char, and the package;
-# s390x: big-endian (Debian 13's s390x packages of its point releases are not in the archive these
-# machines reach: sid's, with PostgreSQL 18).
+# ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
+# a server of a release that packages it for that architecture, with what each must cover (the
+# whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
+# [<arch>]="<major> <scripts...>". i386 runs natively, in a chroot of its own (scripts/chroot.sh
+# --arch), built there; the others are cross-compiled on the host and run under qemu-user against
+# the release's server of that architecture, extracted into a sysroot (scripts/sysroot.sh): about
+# 10 minutes each on a loaded 2-core machine with nothing cached (a chroot of theirs, configured
+# and built in under emulation, took 40). i386: a 32-bit Datum (64-bit types passed by reference);
+# arm64: unsigned char, and the package; s390x: big-endian (Debian 13's s390x packages of its point
+# releases are not in the archive these machines reach: sid's, with PostgreSQL 18).
 declare -A arch_lanes=(
 	[i386]="15 arch_values.sh sort_order.sh floor_file.sh session_floor.sh concurrency.sh crash.sh"
 	[arm64]="15 arch_values.sh floor_file.sh concurrency.sh crash.sh"
 	[s390x]="18 arch_values.sh"
 )
-# Under qemu-user: no JIT bitcode built (but in the package), and the server without JIT (LLVM
-# compiling code under emulation costs minutes and tests nothing of ours); the regression suite
-# takes 8 to 10 minutes there, beside the other lanes.
-emulated_env=(IDTYPES_NO_BITCODE=1 "IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400)
+# Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
+# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression suite takes about
+# 3 minutes there, beside the other lanes.
+emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400)
 # The package is built and tested installed on these too (after their suite, in their lane); the
 # regression suite ran there already, so the package test runs only the part of it that needs the
 # installed files (IDTYPES_DEB_REGRESS).
@@ -207,6 +209,22 @@ package_jobs() {
 	done
 }
 
+# deb_cross <major> <arch>: the package cross-built on the host (`make deb` in scripts/sysroot.sh),
+# then installed and tested by test/deb/deb_install.sh in a chroot of that architecture where only
+# the server is installed (under qemu-user, every package configured there costs minutes).
+deb_cross() {
+	local debs=$tmp/debs-$2
+	mkdir -p "$debs"
+	if bash scripts/install-deps.sh deb && bash scripts/sysroot.sh --arch "$2" "$1" make -s deb DEB_DIR="$debs"; then
+		echo "ok: make deb, cross-built for $2: $(cd "$debs" && ls | tr '\n' ' ')"
+	else
+		echo "FAILED: make deb, cross-built for $2 (scripts/sysroot.sh)"
+		echo "0 passed, 1 failed"
+		return
+	fi
+	IDTYPES_DEB_DIR=$debs IDTYPES_CHROOT_DEPS=server deb "$1" --arch "$2"
+}
+
 # ---- the lanes ----------------------------------------------------------------------------------
 # One per server (its run, then the cross-server tests whose new major it is, then its UBSan run if
 # it is in a chroot, then its package test), one for the package test of the host's server (in a
@@ -279,20 +297,21 @@ with_env() {
 
 # arch_lane <n> <arch>: the suite on another architecture, then its package test.
 arch_lane() {
-	local n=$1 arch=$2 major scripts release how=qemu-user env=()
+	local n=$1 arch=$2 major scripts release
 	read -r major scripts <<<"${arch_lanes[$arch]}"
 	release=$(release_of "$major")
 	if [ "$arch" = i386 ]; then
-		how="32-bit, no emulator"
+		job "$n-1" "PostgreSQL $major on $arch ($release chroot, 32-bit, no emulator)" "$major" \
+			with_env IDTYPES_SCRIPTS="$scripts" -- bash scripts/chroot.sh --arch "$arch" "$major" \
+			make --no-print-directory test
 	else
-		env=("${emulated_env[@]}")
+		job "$n-1" "PostgreSQL $major on $arch ($release sysroot, cross-built, qemu-user)" "$major" \
+			with_env "${emulated_env[@]}" IDTYPES_SCRIPTS="$scripts" -- bash scripts/sysroot.sh --arch "$arch" "$major" \
+			make --no-print-directory test
 	fi
-	job "$n-1" "PostgreSQL $major on $arch ($release chroot, $how)" "$major" \
-		with_env "${env[@]}" IDTYPES_SCRIPTS="$scripts" -- bash scripts/chroot.sh --arch "$arch" "$major" \
-		make --no-print-directory test
 	if [ "${DEB_TOO:-0}" = 1 ] && [[ " $arch_debs " == *" $arch "* ]]; then
-		job "$n-4" "Debian package on PostgreSQL $major on $arch ($release chroot, $how)" deb \
-			with_env "${env[@]:1}" IDTYPES_DEB_REGRESS="init io casts generate" -- deb "$major" --arch "$arch"
+		job "$n-4" "Debian package on PostgreSQL $major on $arch (cross-built, tested in a $release chroot under qemu-user)" deb \
+			with_env "${emulated_env[@]}" IDTYPES_DEB_REGRESS="init io casts generate" -- deb_cross "$major" "$arch"
 	fi
 }
 

@@ -10,6 +10,9 @@
 # Meant for a clean chroot of the release that packages <major> (it runs as root, installs
 # packages, and first removes any idtypes files in the server's directories that no package owns,
 # e.g. those a `make test` installed there). PG_CONFIG names the server to test.
+# IDTYPES_DEB_DIR: the package is not built here but taken from that directory (cross-built on the
+# host for this chroot's architecture: test/run_matrix.sh's deb_cross); the chroot then needs only
+# the server and make (scripts/install-deps.sh server).
 # The regression suite runs in two parts: as the non-superuser owner of pg_regress's database (made
 # beforehand by postgres, as pg_regress would make it), every test but the ten that need a
 # superuser, which run as postgres: amcheck creates amcheck and pageinspect (not trusted),
@@ -53,7 +56,9 @@ installed() { [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = i
 
 start=$SECONDS
 echo "PostgreSQL $major ($("$PG_CONFIG" --version)), $(. /etc/os-release && echo "$PRETTY_NAME")"
-bash scripts/install-deps.sh deb
+if [ -z "${IDTYPES_DEB_DIR:-}" ]; then
+	bash scripts/install-deps.sh deb
+fi
 
 # A clean slate: no idtypes package, and no idtypes file that no package owns.
 if installed "$pkg"; then
@@ -64,8 +69,12 @@ if ! remove_unpackaged_files; then
 	exit 1
 fi
 
-# make deb, with this release's tooling.
-if make -s deb DEB_DIR="$work/debs" >"$work/deb.log" 2>&1; then
+# make deb, with this release's tooling (or the packages of IDTYPES_DEB_DIR).
+if [ -n "${IDTYPES_DEB_DIR:-}" ]; then
+	mkdir "$work/debs"
+	cp "$IDTYPES_DEB_DIR"/*.deb "$work/debs/"
+	echo "deb_install.sh: the packages of $IDTYPES_DEB_DIR: $(cd "$work/debs" && ls | tr '\n' ' ')"
+elif make -s deb DEB_DIR="$work/debs" >"$work/deb.log" 2>&1; then
 	ok "make deb: $(cd "$work/debs" && ls | tr '\n' ' ')"
 else
 	cat "$work/deb.log"

@@ -26,9 +26,16 @@ export PGTZ=UTC
 q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -d "$db" "$@"; }
 trap '"$PGBIN/psql" -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
-# The CPU's byte order, as the programs of this architecture see it (under qemu-user too).
-if [ "$(printf '\001\000' | od -An -tu2 | tr -d ' ')" = 1 ]; then endian=little; else endian=big; fi
-echo "architecture: $(dpkg --print-architecture 2>/dev/null || uname -m), $endian-endian; PostgreSQL $major"
+# The server's architecture and byte order, from its program's ELF header (byte 5: 1 little-endian,
+# 2 big-endian; bytes 18-19: the machine): this script may run on another CPU than the server
+# (scripts/sysroot.sh runs the tests on the host and the server under qemu-user).
+elf_byte() { od -An -tu1 -j "$1" -N 1 "$PGBIN/postgres" | tr -d ' '; }
+if [ "$(elf_byte 5)" = 1 ]; then endian=little; else endian=big; fi
+case $(elf_byte 18).$(elf_byte 19) in
+62.0) server_arch=amd64 ;; 3.0) server_arch=i386 ;; 183.0) server_arch=arm64 ;; 0.22) server_arch=s390x ;;
+*) server_arch="ELF machine $(elf_byte 18).$(elf_byte 19)" ;;
+esac
+echo "architecture: $server_arch, $endian-endian; PostgreSQL $major"
 
 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db TEMPLATE template0"
 q <<'SQL'
@@ -82,7 +89,7 @@ dump >"$work/dump.sql"
 if [ "$write" = 1 ]; then
 	cp "$work/values.txt" "$work/values.bin" "$work/hashes.txt" "$fixtures/"
 	cp "$work/dump.sql" "$fixtures/dump.sql"
-	echo "arch_values.sh: wrote the fixtures in $fixtures (from $(dpkg --print-architecture 2>/dev/null || uname -m), PostgreSQL $major)"
+	echo "arch_values.sh: wrote the fixtures in $fixtures (from $server_arch, PostgreSQL $major)"
 	exit 0
 fi
 

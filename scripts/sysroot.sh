@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# sysroot.sh: run a command on this machine against Debian's PostgreSQL of another CPU architecture:
+# what it builds, cross-compiled by the host's compilers; the server's programs, run by qemu-user.
+#
+#   scripts/sysroot.sh --arch <arch> <major> [command [args...]]   (default command: bash)
+#
+# Nothing runs under emulation but the programs under test: a chroot of a foreign architecture
+# configures every package under qemu-user (debootstrap's second stage, then the server and the
+# headers, which pull clang and LLVM in), about 30 minutes on a loaded 2-core machine, and builds
+# with a compiler under emulation, 10 more.
+#
+# The sysroot is the release's (scripts/chroot.sh --release <major>) postgresql-<major> of that
+# architecture with everything it depends on, extracted by mmdebstrap --variant=extract (no
+# maintainer script runs, nothing is configured), and postgresql-server-dev-<major> extracted
+# alone (its headers; its dependencies, clang and LLVM, serve the JIT bitcode, which is not built
+# here: IDTYPES_NO_BITCODE=1). It is made once into
+# ${IDTYPES_SYSROOT_CACHE:-/var/cache/idtypes-sysroot}/<release>-<major>-<arch>, and made again
+# when it is missing or has no completion mark; the host's Debian archive is scripts/chroot.sh's.
+#
+# The command runs on the host, as root, in a fresh copy of this checkout (scripts/copy-checkout.sh)
+# at <sysroot>/build/idtypes, with
+#   PG_CONFIG       <sysroot>/idtypes-bin/pg_config, which answers what the server's own pg_config
+#                   answered under qemu-user when the sysroot was made: every directory inside the
+#                   sysroot (PostgreSQL finds its directories relative to its programs), so that
+#                   PGXS builds against the sysroot's headers and `make install` installs there;
+#   MAKEFLAGS       CC and CXX: the host's cross compilers (scripts/install-deps.sh cross-<arch>), as
+#                   if given on the command line of every make the command runs;
+#   IDTYPES_NO_BITCODE=1  no JIT bitcode (the Makefile): the sysroot has no clang;
+#   IDTYPES_SYSROOT, IDTYPES_CROSS_ARCH  the sysroot and its architecture, for scripts/deb.sh
+#                   (`make deb` cross-builds the package, with the host's `deb` packages);
+#   QEMU_LD_PREFIX  the sysroot: qemu-user (binfmt_misc, enabled by scripts/chroot.sh --binfmt) finds
+#                   the dynamic loader and the libraries of the foreign programs there. It opens
+#                   any absolute path there first, then on the host: the host's /etc/passwd and
+#                   /etc/group are linked into the sysroot, where the server looks up its user.
+# The host's tests then drive the foreign server: test/run_tests.sh, test/cluster.sh and the
+# scripts run here, and every program of PGBIN (initdb, postgres, psql, pg_dump, pgbench) and
+# pg_regress is the architecture's own. One run per sysroot at a time (a lock).
+set -euo pipefail
+
+usage() {
+	echo "usage: $0 --arch <arch> <major> [command...]" >&2
+	exit 2
+}
+
+arch=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch)
+		[ $# -ge 2 ] || usage
+		arch=$2
+		shift
+		;;
+	*) break ;;
+	esac
+	shift
+done
+[ -n "$arch" ] && [ $# -ge 1 ] || usage
+major=$1
+shift
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "sysroot.sh: needs root (packages, binfmt_misc, the server run as postgres)" >&2
+	exit 1
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+release=$(bash "$here/chroot.sh" --release "$major")
+gnu=$(dpkg-architecture -a "$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null) || {
+	echo "sysroot.sh: unknown architecture $arch" >&2
+	exit 2
+}
+cache=${IDTYPES_SYSROOT_CACHE:-/var/cache/idtypes-sysroot}
+slot=$release-$major-$arch
+log() { echo "sysroot.sh[$slot]: $*" >&2; }
+
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd -P)
+root=$cache/$slot
+mark=$root/.idtypes-sysroot
+exec 9>"$cache/$slot.lock"
+flock 9
+
+bash "$here/install-deps.sh" foreign "cross-$arch" >&2
+bash "$here/chroot.sh" --binfmt "$arch"
+
+pg_config_bin=$root/usr/lib/postgresql/$major/bin/pg_config
+if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
+	start=$SECONDS
+	mirror=$(bash "$here/chroot.sh" --mirror)
+	log "making the sysroot in $root (mmdebstrap --variant=extract --arch=$arch $release)"
+	rm -rf --one-file-system "$root"
+	# The server's headers without their dependencies: apt-get download (the sysroot's own apt
+	# configuration, which mmdebstrap hands its hooks) and dpkg-deb -x.
+	dev_hook='cd "$1/tmp" && APT_CONFIG=$MMDEBSTRAP_APT_CONFIG apt-get -q download "$0" &&
+		dpkg-deb -x "$0"_*.deb "$1" && rm -f "$0"_*.deb'
+	# The host's apt configuration too (an archive snapshot's expired Release files, say).
+	aptopts=()
+	for f in /etc/apt/apt.conf.d/*; do
+		[ -f "$f" ] && aptopts+=(--aptopt="$f")
+	done
+	if ! mmdebstrap --variant=extract --arch="$arch" --include="postgresql-$major" "${aptopts[@]}" \
+		--extract-hook="sh -c '$dev_hook' postgresql-server-dev-$major \"\$1\"" \
+		"$release" "$root" "deb $mirror $release main" >"$cache/$slot.mmdebstrap.log" 2>&1; then
+		tail -n 30 "$cache/$slot.mmdebstrap.log" >&2
+		log "mmdebstrap failed"
+		exit 1
+	fi
+	# A merged /usr (sid's packages have their files there only): the links from / that base-files
+	# makes, which no package extracted here ships.
+	for d in bin sbin lib lib64; do
+		if [ -d "$root/usr/$d" ] && [ ! -e "$root/$d" ]; then
+			ln -s "usr/$d" "$root/$d"
+		fi
+	done
+	# The server's pg_config, asked once under qemu-user (it answers the directories relative to
+	# itself, inside the sysroot), and a wrapper that gives its answers.
+	mkdir -p "$root/idtypes-bin"
+	if ! QEMU_LD_PREFIX=$root "$pg_config_bin" >"$root/idtypes-bin/pg_config.out"; then
+		log "$pg_config_bin does not run under qemu-user"
+		exit 1
+	fi
+	cat >"$root/idtypes-bin/pg_config" <<'EOF'
+#!/usr/bin/env bash
+# pg_config of a sysroot (scripts/sysroot.sh): the answers of the server's own, kept in pg_config.out.
+out=$(dirname "$0")/pg_config.out
+[ $# -gt 0 ] || exec cat "$out"
+for arg; do
+	key=${arg#--}
+	line=$(grep -m 1 "^${key^^} = " "$out") || {
+		echo "pg_config: invalid argument: $arg" >&2
+		exit 1
+	}
+	echo "${line#* = }"
+done
+EOF
+	chmod 755 "$root/idtypes-bin/pg_config"
+	date -u +%FT%TZ >"$mark"
+	log "made in $((SECONDS - start)) s"
+fi
+for f in passwd group; do
+	ln -sfn "/etc/$f" "$root/etc/$f"
+done
+
+# This checkout, as it is now, copied in fresh: the host's own build stays apart.
+workdir=$root/build/idtypes
+bash "$here/copy-checkout.sh" "$workdir"
+
+[ $# -gt 0 ] || set -- bash
+cd "$workdir"
+unset MAKEFLAGS MFLAGS MAKELEVEL
+export PG_CONFIG=$root/idtypes-bin/pg_config QEMU_LD_PREFIX=$root \
+	MAKEFLAGS="CC=$gnu-gcc CXX=$gnu-g++" IDTYPES_NO_BITCODE=1 IDTYPES_SYSROOT=$root IDTYPES_CROSS_ARCH=$arch
+exec "$@"
