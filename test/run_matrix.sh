@@ -57,9 +57,9 @@ user_majors="17"
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
 # [<arch>]="<major> <scripts...>". i386 runs natively, in a chroot of its own (scripts/chroot.sh
 # --arch), built there; the others are cross-compiled on the host and run under qemu-user against
-# the release's server of that architecture, extracted into a sysroot (scripts/sysroot.sh): about
-# 10 minutes each on a loaded 2-core machine with nothing cached (a chroot of theirs, configured
-# and built in under emulation, took 40). i386: a 32-bit Datum (64-bit types passed by reference);
+# the release's server of that architecture, extracted into a sysroot (scripts/sysroot.sh): 11 to
+# 13 minutes each beside a CI run on a 2-core machine with nothing cached (a chroot of theirs,
+# configured and built in under emulation, took 40). i386: a 32-bit Datum (64-bit types passed by reference);
 # arm64: unsigned char, and the package; s390x: big-endian (Debian 13's s390x packages of its point
 # releases are not in the archive these machines reach: sid's, with PostgreSQL 18).
 declare -A arch_lanes=(
@@ -68,8 +68,8 @@ declare -A arch_lanes=(
 	[s390x]="18 arch_values.sh"
 )
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
-# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression suite takes about
-# 3 minutes there, beside the other lanes.
+# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression suite takes 7 to 9
+# minutes there beside a CI run, 4.5 on a lighter load.
 emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400)
 # The package is built and tested installed on these too (after their suite, in their lane); the
 # regression suite ran there already, so the package test runs only the part of it that needs the
