@@ -58,9 +58,8 @@ tarball=$cache/$release.tar
 mkdir -p "$cache"
 if [ ! -f "$tarball" ] || [ -n "$(find "$tarball" -mmin +1440)" ]; then
 	t=$SECONDS
-	# The chroot's own mirror (its first URI, deb822 or one-line sources).
-	mirror=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
-		sed -nE 's/^URIs: *([^ ]+).*/\1/p; s/^deb +(\[[^]]*\] +)?([^ ]+).*/\2/p' | head -n 1) || true
+	# The chroot's own Debian archive, read from its apt sources as scripts/chroot.sh reads the host's.
+	mirror=$(bash scripts/chroot.sh --mirror 2>/dev/null) || true
 	# (mmdebstrap picks the format by the name's ending: .tar)
 	rm -rf "$cache/new.tar"
 	# With no descriptor open but 0, 1 and 2: trixie's mmdebstrap hands apt a hook `cat >&N` for
