@@ -16,11 +16,12 @@
 # here: IDTYPES_NO_BITCODE=1). It is made once into
 # ${IDTYPES_SYSROOT_CACHE:-/var/cache/idtypes-sysroot}/<release>-<major>-<arch>, and made again
 # when it is missing or has no completion mark; the host's Debian archive is scripts/chroot.sh's.
+# A sysroot moved to another directory keeps working: the server's pg_config is asked again.
 #
 # The command runs on the host, as root, in a fresh copy of this checkout (scripts/copy-checkout.sh)
-# at <sysroot>/build/idtypes, with
+# at <sysroot>/build/idtypes.<random>, removed after it, with
 #   PG_CONFIG       <sysroot>/idtypes-bin/pg_config, which answers what the server's own pg_config
-#                   answered under qemu-user when the sysroot was made: every directory inside the
+#                   answered under qemu-user in this directory: every directory inside the
 #                   sysroot (PostgreSQL finds its directories relative to its programs), so that
 #                   PGXS builds against the sysroot's headers and `make install` installs there;
 #   MAKEFLAGS       CC and CXX: the host's cross compilers (scripts/install-deps.sh cross-<arch>), as
@@ -34,7 +35,10 @@
 #                   /etc/group are linked into the sysroot, where the server looks up its user.
 # The host's tests then drive the foreign server: test/run_tests.sh, test/cluster.sh and the
 # scripts run here, and every program of PGBIN (initdb, postgres, psql, pg_dump, pgbench) and
-# pg_regress is the architecture's own. One run per sysroot at a time (a lock).
+# pg_regress is the architecture's own. Runs in one sysroot may go on at once (the suite and the
+# package's cross build, say): each has a copy of its own, and only making the sysroot takes it
+# alone (a lock, held shared by the runs). Two runs that install into the sysroot (`make test`
+# does) must not overlap.
 set -euo pipefail
 
 usage() {
@@ -112,13 +116,20 @@ if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
 			ln -s "usr/$d" "$root/$d"
 		fi
 	done
-	# The server's pg_config, asked once under qemu-user (it answers the directories relative to
-	# itself, inside the sysroot), and a wrapper that gives its answers.
+	date -u +%FT%TZ >"$mark"
+	log "made in $((SECONDS - start)) s"
+fi
+# The server's pg_config, asked under qemu-user (it answers the directories relative to itself,
+# inside the sysroot: asked again when the sysroot was made or moved), and a wrapper that gives
+# its answers.
+answers=$root/idtypes-bin/pg_config.out
+if ! grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null; then
 	mkdir -p "$root/idtypes-bin"
-	if ! QEMU_LD_PREFIX=$root "$pg_config_bin" >"$root/idtypes-bin/pg_config.out"; then
+	if ! QEMU_LD_PREFIX=$root "$pg_config_bin" >"$answers.new"; then
 		log "$pg_config_bin does not run under qemu-user"
 		exit 1
 	fi
+	mv "$answers.new" "$answers"
 	cat >"$root/idtypes-bin/pg_config" <<'EOF'
 #!/usr/bin/env bash
 # pg_config of a sysroot (scripts/sysroot.sh): the answers of the server's own, kept in pg_config.out.
@@ -134,15 +145,16 @@ for arg; do
 done
 EOF
 	chmod 755 "$root/idtypes-bin/pg_config"
-	date -u +%FT%TZ >"$mark"
-	log "made in $((SECONDS - start)) s"
 fi
 for f in passwd group; do
 	ln -sfn "/etc/$f" "$root/etc/$f"
 done
+flock -s 9 # the sysroot is made: other runs may use it too
 
 # This checkout, as it is now, copied in fresh: the host's own build stays apart.
-workdir=$root/build/idtypes
+mkdir -p "$root/build"
+workdir=$(mktemp -d "$root/build/idtypes.XXXXXX")
+trap 'rm -rf "$workdir"' EXIT
 bash "$here/copy-checkout.sh" "$workdir"
 
 [ $# -gt 0 ] || set -- bash
@@ -150,4 +162,4 @@ cd "$workdir"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 export PG_CONFIG=$root/idtypes-bin/pg_config QEMU_LD_PREFIX=$root \
 	MAKEFLAGS="CC=$gnu-gcc CXX=$gnu-g++" IDTYPES_NO_BITCODE=1 IDTYPES_SYSROOT=$root IDTYPES_CROSS_ARCH=$arch
-exec "$@"
+"$@"
