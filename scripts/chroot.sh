@@ -88,6 +88,10 @@ enable_binfmt() {
 	*) qemu=$1 ;;
 	esac
 	bash "$(dirname "$0")/install-deps.sh" foreign >&2
+	# One at a time: the lanes of a test matrix start at once.
+	mkdir -p /run/lock
+	exec 8>/run/lock/idtypes-binfmt.lock
+	flock 8
 	if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
 		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 	fi
@@ -98,6 +102,7 @@ enable_binfmt() {
 		echo "chroot.sh: cannot register qemu-$qemu with binfmt_misc" >&2
 		return 1
 	fi
+	exec 8>&-
 }
 
 case $only in

@@ -37,8 +37,7 @@
 # scripts run here, and every program of PGBIN (initdb, postgres, psql, pg_dump, pgbench) and
 # pg_regress is the architecture's own. Runs in one sysroot may go on at once (the suite and the
 # package's cross build, say): each has a copy of its own, and only making the sysroot takes it
-# alone (a lock, held shared by the runs). Two runs that install into the sysroot (`make test`
-# does) must not overlap.
+# alone (locks). Two runs that install into the sysroot (`make test` does) must not overlap.
 set -euo pipefail
 
 usage() {
@@ -81,13 +80,23 @@ mkdir -p "$cache"
 cache=$(cd "$cache" && pwd -P)
 root=$cache/$slot
 mark=$root/.idtypes-sysroot
-exec 9>"$cache/$slot.lock"
-flock 9
-
 bash "$here/install-deps.sh" foreign "cross-$arch" >&2
 bash "$here/chroot.sh" --binfmt "$arch"
 
 pg_config_bin=$root/usr/lib/postgresql/$major/bin/pg_config
+answers=$root/idtypes-bin/pg_config.out
+# ready: made, with the answers of its server's pg_config in this directory, and the host's users.
+ready() {
+	[ -f "$mark" ] && [ -x "$pg_config_bin" ] &&
+		grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null &&
+		[ "$(readlink "$root/etc/passwd")" = /etc/passwd ] && [ "$(readlink "$root/etc/group")" = /etc/group ]
+}
+# Two locks: one that a run holds while it checks the sysroot and makes what is missing (runs
+# that start together wait there for the first, not for each other's whole run), and one held
+# shared while the sysroot is used, which making it needs alone (no run uses what is replaced).
+exec 8>"$cache/$slot.make.lock" 9>"$cache/$slot.lock"
+flock 8
+ready || flock 9
 if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
 	start=$SECONDS
 	mirror=$(bash "$here/chroot.sh" --mirror)
@@ -122,7 +131,6 @@ fi
 # The server's pg_config, asked under qemu-user (it answers the directories relative to itself,
 # inside the sysroot: asked again when the sysroot was made or moved), and a wrapper that gives
 # its answers.
-answers=$root/idtypes-bin/pg_config.out
 if ! grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null; then
 	mkdir -p "$root/idtypes-bin"
 	if ! QEMU_LD_PREFIX=$root "$pg_config_bin" >"$answers.new"; then
@@ -146,10 +154,13 @@ done
 EOF
 	chmod 755 "$root/idtypes-bin/pg_config"
 fi
-for f in passwd group; do
-	ln -sfn "/etc/$f" "$root/etc/$f"
-done
-flock -s 9 # the sysroot is made: other runs may use it too
+if ! ready; then
+	for f in passwd group; do
+		ln -sfn "/etc/$f" "$root/etc/$f"
+	done
+fi
+flock -s 9 # ready: other runs may use it too
+exec 8>&-
 
 # This checkout, as it is now, copied in fresh: the host's own build stays apart.
 mkdir -p "$root/build"
