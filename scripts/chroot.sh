@@ -234,7 +234,7 @@ if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 		for f in /etc/apt/apt.conf.d/*; do
 			[ -f "$f" ] && aptopts+=(--aptopt="$f")
 		done
-		if ! mmdebstrap --variant=apt --arch="$arch" "${aptopts[@]}" "$release" "$root" "deb $mirror $release main" \
+		if ! bash "$here/mmdebstrap.sh" --variant=apt --arch="$arch" "${aptopts[@]}" "$release" "$root" "deb $mirror $release main" \
 			>"$cache/$slot.debootstrap.log" 2>&1; then
 			tail -n 30 "$cache/$slot.debootstrap.log" >&2
 			log "mmdebstrap failed"

@@ -111,7 +111,7 @@ if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
 	for f in /etc/apt/apt.conf.d/*; do
 		[ -f "$f" ] && aptopts+=(--aptopt="$f")
 	done
-	if ! mmdebstrap --variant=extract --arch="$arch" --include="postgresql-$major" "${aptopts[@]}" \
+	if ! bash "$here/mmdebstrap.sh" --variant=extract --arch="$arch" --include="postgresql-$major" "${aptopts[@]}" \
 		--extract-hook="sh -c '$dev_hook' postgresql-server-dev-$major \"\$1\"" \
 		"$release" "$root" "deb $mirror $release main" >"$cache/$slot.mmdebstrap.log" 2>&1; then
 		tail -n 30 "$cache/$slot.mmdebstrap.log" >&2

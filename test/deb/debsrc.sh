@@ -62,16 +62,8 @@ if [ ! -f "$tarball" ] || [ -n "$(find "$tarball" -mmin +1440)" ]; then
 	mirror=$(bash scripts/chroot.sh --mirror 2>/dev/null) || true
 	# (mmdebstrap picks the format by the name's ending: .tar)
 	rm -rf "$cache/new.tar"
-	# With no descriptor open but 0, 1 and 2: trixie's mmdebstrap hands apt a hook `cat >&N` for
-	# /bin/sh, whose dash reads no N above 9 ("Bad fd number"), and N is the lowest one free: under
-	# make test-matrix the descriptors the lanes inherit made it 11.
-	if ! (
-		for fd in /proc/$BASHPID/fd/*; do
-			fd=${fd##*/}
-			[ "$fd" -le 2 ] || eval "exec $fd>&-"
-		done
-		exec mmdebstrap --variant=apt "$release" "$cache/new.tar" "${mirror:-http://deb.debian.org/debian}"
-	) >"$work/mmdebstrap.log" 2>&1; then
+	if ! bash scripts/mmdebstrap.sh --variant=apt "$release" "$cache/new.tar" "${mirror:-http://deb.debian.org/debian}" \
+		>"$work/mmdebstrap.log" 2>&1; then
 		tail -n 30 "$work/mmdebstrap.log"
 		bad "mmdebstrap of a $release chroot"
 		finish 2
