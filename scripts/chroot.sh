@@ -229,7 +229,12 @@ if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	if [ -n "$emulated" ]; then
 		# Under qemu-user: mmdebstrap, which unpacks and configures the essential packages and apt
 		# in a few dpkg runs where debootstrap's second stage runs one per package (minutes saved).
-		if ! bash "$here/mmdebstrap.sh" --variant=apt --arch="$arch" "$release" "$root" "deb $mirror $release main" \
+		# The host's apt configuration too (an archive snapshot's expired Release files, say).
+		aptopts=()
+		for f in /etc/apt/apt.conf.d/*; do
+			[ -f "$f" ] && aptopts+=(--aptopt="$f")
+		done
+		if ! bash "$here/mmdebstrap.sh" --variant=apt --arch="$arch" "${aptopts[@]}" "$release" "$root" "deb $mirror $release main" \
 			>"$cache/$slot.debootstrap.log" 2>&1; then
 			tail -n 30 "$cache/$slot.debootstrap.log" >&2
 			log "mmdebstrap failed"

@@ -1,18 +1,11 @@
 #!/usr/bin/env bash
-# mmdebstrap.sh [mmdebstrap's arguments...]: mmdebstrap as this system's apt is configured, with no
-# descriptor open but 0, 1 and 2.
-# - The files of /etc/apt/apt.conf.d/ are handed to it (--aptopt): what lets this system's apt
-#   reach its archive (an archive snapshot's expired Release files, say) lets mmdebstrap's too.
-# - mmdebstrap hands apt hooks such as `cat >&N` for /bin/sh, where N is the lowest descriptor
-#   free; dash reads no N above 9 ("Syntax error: Bad fd number", then "apt download failed"), and
-#   under make test-matrix a script inherits enough open descriptors (its lane's, its locks) to
-#   make it 11. Seen with bookworm's mmdebstrap 1.3 and trixie's 1.5.
-aptopts=()
-for f in /etc/apt/apt.conf.d/*; do
-	[ -f "$f" ] && aptopts+=(--aptopt="$f")
-done
+# mmdebstrap.sh [mmdebstrap's arguments...]: mmdebstrap with no descriptor open but 0, 1 and 2.
+# mmdebstrap hands apt hooks such as `cat >&N` for /bin/sh, where N is the lowest descriptor free;
+# dash reads no N above 9 ("Syntax error: Bad fd number", then "apt download failed"), and under
+# make test-matrix a script inherits enough open descriptors (its lane's, its locks) to make it 11.
+# Seen with bookworm's mmdebstrap 1.3 and trixie's 1.5.
 for fd in /proc/$$/fd/*; do
 	fd=${fd##*/}
 	[ "$fd" -le 2 ] || eval "exec $fd>&-"
 done
-exec mmdebstrap "${aptopts[@]}" "$@"
+exec mmdebstrap "$@"

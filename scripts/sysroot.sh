@@ -85,12 +85,10 @@ bash "$here/chroot.sh" --binfmt "$arch"
 
 pg_config_bin=$root/usr/lib/postgresql/$major/bin/pg_config
 answers=$root/idtypes-bin/pg_config.out
-# made: extracted and marked complete. answered: the server's pg_config was asked in this
-# directory (its answers name it). ready: both, and the host's users linked in.
-made() { [ -f "$mark" ] && [ -x "$pg_config_bin" ]; }
-answered() { grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null; }
+# ready: made, with the answers of its server's pg_config in this directory, and the host's users.
 ready() {
-	made && answered &&
+	[ -f "$mark" ] && [ -x "$pg_config_bin" ] &&
+		grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null &&
 		[ "$(readlink "$root/etc/passwd")" = /etc/passwd ] && [ "$(readlink "$root/etc/group")" = /etc/group ]
 }
 # Two locks: one that a run holds while it checks the sysroot and makes what is missing (runs
@@ -98,45 +96,49 @@ ready() {
 # shared while the sysroot is used, which making it needs alone (no run uses what is replaced).
 exec 8>"$cache/$slot.make.lock" 9>"$cache/$slot.lock"
 flock 8
-if ! ready; then
-	flock 9
-	if ! made; then
-		start=$SECONDS
-		mirror=$(bash "$here/chroot.sh" --mirror)
-		log "making the sysroot in $root (mmdebstrap --variant=extract --arch=$arch $release)"
-		rm -rf --one-file-system "$root"
-		# The server's headers without their dependencies: apt-get download (the sysroot's own apt
-		# configuration, which mmdebstrap hands its hooks) and dpkg-deb -x.
-		dev_hook='cd "$1/tmp" && APT_CONFIG=$MMDEBSTRAP_APT_CONFIG apt-get -q download "$0" &&
-			dpkg-deb -x "$0"_*.deb "$1" && rm -f "$0"_*.deb'
-		if ! bash "$here/mmdebstrap.sh" --variant=extract --arch="$arch" --include="postgresql-$major" \
-			--extract-hook="sh -c '$dev_hook' postgresql-server-dev-$major \"\$1\"" \
-			"$release" "$root" "deb $mirror $release main" >"$cache/$slot.mmdebstrap.log" 2>&1; then
-			tail -n 30 "$cache/$slot.mmdebstrap.log" >&2
-			log "mmdebstrap failed"
-			exit 1
-		fi
-		# A merged /usr (sid's packages have their files there only): the links from / that
-		# base-files makes, which no package extracted here ships.
-		for d in bin sbin lib lib64; do
-			if [ -d "$root/usr/$d" ] && [ ! -e "$root/$d" ]; then
-				ln -s "usr/$d" "$root/$d"
-			fi
-		done
-		date -u +%FT%TZ >"$mark"
-		log "made in $((SECONDS - start)) s"
+ready || flock 9
+if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
+	start=$SECONDS
+	mirror=$(bash "$here/chroot.sh" --mirror)
+	log "making the sysroot in $root (mmdebstrap --variant=extract --arch=$arch $release)"
+	rm -rf --one-file-system "$root"
+	# The server's headers without their dependencies: apt-get download (the sysroot's own apt
+	# configuration, which mmdebstrap hands its hooks) and dpkg-deb -x.
+	dev_hook='cd "$1/tmp" && APT_CONFIG=$MMDEBSTRAP_APT_CONFIG apt-get -q download "$0" &&
+		dpkg-deb -x "$0"_*.deb "$1" && rm -f "$0"_*.deb'
+	# The host's apt configuration too (an archive snapshot's expired Release files, say).
+	aptopts=()
+	for f in /etc/apt/apt.conf.d/*; do
+		[ -f "$f" ] && aptopts+=(--aptopt="$f")
+	done
+	if ! bash "$here/mmdebstrap.sh" --variant=extract --arch="$arch" --include="postgresql-$major" "${aptopts[@]}" \
+		--extract-hook="sh -c '$dev_hook' postgresql-server-dev-$major \"\$1\"" \
+		"$release" "$root" "deb $mirror $release main" >"$cache/$slot.mmdebstrap.log" 2>&1; then
+		tail -n 30 "$cache/$slot.mmdebstrap.log" >&2
+		log "mmdebstrap failed"
+		exit 1
 	fi
-	# The server's pg_config, asked under qemu-user (it answers the directories relative to
-	# itself, inside the sysroot: asked again when the sysroot was made or moved), and a wrapper
-	# that gives its answers.
-	if ! answered; then
-		mkdir -p "$root/idtypes-bin"
-		if ! QEMU_LD_PREFIX=$root "$pg_config_bin" >"$answers.new"; then
-			log "$pg_config_bin does not run under qemu-user"
-			exit 1
+	# A merged /usr (sid's packages have their files there only): the links from / that base-files
+	# makes, which no package extracted here ships.
+	for d in bin sbin lib lib64; do
+		if [ -d "$root/usr/$d" ] && [ ! -e "$root/$d" ]; then
+			ln -s "usr/$d" "$root/$d"
 		fi
-		mv "$answers.new" "$answers"
-		cat >"$root/idtypes-bin/pg_config" <<'EOF'
+	done
+	date -u +%FT%TZ >"$mark"
+	log "made in $((SECONDS - start)) s"
+fi
+# The server's pg_config, asked under qemu-user (it answers the directories relative to itself,
+# inside the sysroot: asked again when the sysroot was made or moved), and a wrapper that gives
+# its answers.
+if ! grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null; then
+	mkdir -p "$root/idtypes-bin"
+	if ! QEMU_LD_PREFIX=$root "$pg_config_bin" >"$answers.new"; then
+		log "$pg_config_bin does not run under qemu-user"
+		exit 1
+	fi
+	mv "$answers.new" "$answers"
+	cat >"$root/idtypes-bin/pg_config" <<'EOF'
 #!/usr/bin/env bash
 # pg_config of a sysroot (scripts/sysroot.sh): the answers of the server's own, kept in pg_config.out.
 out=$(dirname "$0")/pg_config.out
@@ -150,8 +152,9 @@ for arg; do
 	echo "${line#* = }"
 done
 EOF
-		chmod 755 "$root/idtypes-bin/pg_config"
-	fi
+	chmod 755 "$root/idtypes-bin/pg_config"
+fi
+if ! ready; then
 	for f in passwd group; do
 		ln -sfn "/etc/$f" "$root/etc/$f"
 	done
