@@ -1,5 +1,7 @@
-/* growth.cpp: how far a table has grown past its statistics, and the index's actual ends, read once per planning run. */
+/* growth.cpp: how far a table has grown past its statistics (checked against its index), and the index's actual ends, read once per planning run. */
 #include "planner/planner.h"
+
+#include <cmath>
 
 extern "C" {
 #include "access/genam.h"
@@ -9,6 +11,7 @@ extern "C" {
 #include "access/visibilitymap.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_statistic.h"
 #include "executor/tuptable.h"
 #include "optimizer/paths.h"
 #include "parser/parsetree.h"
@@ -40,41 +43,6 @@ vacuumed_since_analyze(const PgStat_StatTabEntry *tab)
 } /* namespace */
 
 /*
- * pg_class.reltuples is the table's size at the last ANALYZE or VACUUM, pg_statistic what the
- * last ANALYZE saw. Without a VACUUM since that ANALYZE, the rows beyond reltuples are the ones
- * the statistics lack. A VACUUM since (autovacuum's insert-triggered one included) counts the
- * new rows into reltuples and leaves pg_statistic as it was; then the cumulative statistics'
- * rows modified since ANALYZE (inserted, updated or deleted: on a table of IDs made as rows are
- * inserted, mostly inserted) say how many the statistics lack, taken as at most half the table:
- * autovacuum analyzes a table long before it doubles, and an ANALYZE in the transaction that
- * loaded the table counts the whole load as modified after it.
- */
-void
-row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described)
-{
-	*now = *described = 0;
-	const RelOptInfo *rel = vardata->rel;
-	if (rel == nullptr || rel->rtekind != RTE_RELATION)
-		return;
-	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
-	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
-	if (!HeapTupleIsValid(tuple))
-		return;
-	const double reltuples = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->reltuples;
-	ReleaseSysCache(tuple);
-	if (reltuples <= 0 || rel->tuples <= 0)
-		return;
-	*now = rel->tuples;
-	*described = reltuples;
-	const PgStat_StatTabEntry *tab = pgstat_fetch_stat_tabentry(rte->relid);
-	if (tab != nullptr && vacuumed_since_analyze(tab))
-	{
-		const double modified = static_cast<double>(IDT_TABSTAT_MOD_SINCE_ANALYZE(tab));
-		*described = Min(*described, Max(*now / 2, *now - modified));
-	}
-}
-
-/*
  * What this planning run keeps: in the memory of its PlannerGlobal, forgotten when that memory
  * goes (the callback), and found again by the PlannerGlobal (subqueries share it).
  */
@@ -98,6 +66,14 @@ struct index_end
 	bool want_max;
 	bool found;
 	Datum value;
+};
+
+/* A column's row count checked against its index in this planning run, by (table, column). */
+struct checked_count
+{
+	Oid relid;
+	AttrNumber attnum;
+	double described;
 };
 
 } /* namespace */
@@ -189,37 +165,78 @@ read_index_end(Relation heap, Relation irel, bool backward, MemoryContext result
 	return found;
 }
 
+/* The first btree index of opfamily that leads with the column, or nullptr. */
+const IndexOptInfo *
+find_index(const VariableStatData *vardata, Oid opfamily)
+{
+	ListCell *lc;
+	foreach (lc, vardata->rel->indexlist)
+	{
+		const auto *index = static_cast<const IndexOptInfo *>(lfirst(lc));
+		if (index->relam == BTREE_AM_OID && !index->hypothetical && index->indpred == NIL &&
+			index->sortopfamily != nullptr && index->sortopfamily[0] == opfamily &&
+			match_index_to_operand(vardata->var, 0, const_cast<IndexOptInfo *>(index)))
+			return index;
+	}
+	return nullptr;
+}
+
 /* The column's end in the first btree index of opfamily that leads with it; false if none. */
 bool
 probe(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
 	  MemoryContext result_context, Datum *out)
 {
-	RelOptInfo *rel = vardata->rel;
-	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
-	ListCell *lc;
-	foreach (lc, rel->indexlist)
-	{
-		auto *index = static_cast<IndexOptInfo *>(lfirst(lc));
-		if (index->relam != BTREE_AM_OID || index->hypothetical || index->indpred != NIL ||
-			index->sortopfamily == nullptr || index->sortopfamily[0] != opfamily ||
-			!match_index_to_operand(vardata->var, 0, index))
-			continue;
-		/* The scan's memory goes with a context of its own, as in core. */
-		MemoryContext scan_context =
-			AllocSetContextCreate(CurrentMemoryContext, "idtypes index end", ALLOCSET_SMALL_SIZES);
-		MemoryContext old = MemoryContextSwitchTo(scan_context);
-		/* The planner holds locks on the table and its indexes already. */
-		Relation heap = table_open(rte->relid, NoLock);
-		Relation irel = index_open(index->indexoid, NoLock);
-		const bool found =
-			read_index_end(heap, irel, want_max != index->reverse_sort[0], result_context, out);
-		index_close(irel, NoLock);
-		table_close(heap, NoLock);
-		MemoryContextSwitchTo(old);
-		MemoryContextDelete(scan_context);
-		return found;
-	}
-	return false;
+	const IndexOptInfo *index = find_index(vardata, opfamily);
+	if (index == nullptr)
+		return false;
+	const RangeTblEntry *rte = planner_rt_fetch(vardata->rel->relid, root);
+	/* The scan's memory goes with a context of its own, as in core. */
+	MemoryContext scan_context =
+		AllocSetContextCreate(CurrentMemoryContext, "idtypes index end", ALLOCSET_SMALL_SIZES);
+	MemoryContext old = MemoryContextSwitchTo(scan_context);
+	/* The planner holds locks on the table and its indexes already. */
+	Relation heap = table_open(rte->relid, NoLock);
+	Relation irel = index_open(index->indexoid, NoLock);
+	const bool found =
+		read_index_end(heap, irel, want_max != index->reverse_sort[0], result_context, out);
+	index_close(irel, NoLock);
+	table_close(heap, NoLock);
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(scan_context);
+	return found;
+}
+
+/*
+ * How many entries of the column's first btree index of opfamily lie above bound, counted from
+ * the index's end up to limit (the limit when there is no such index). Entries of dead rows
+ * count too, and no heap page is read: an upper bound of the rows there.
+ */
+double
+count_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Datum bound,
+			double limit)
+{
+	const IndexOptInfo *index = find_index(vardata, opfamily);
+	const Oid typid = vardata->atttype;
+	const Oid gt = get_opfamily_member(opfamily, typid, typid, BTGreaterStrategyNumber);
+	if (index == nullptr || index->reverse_sort[0] || !OidIsValid(gt))
+		return limit;
+	const RangeTblEntry *rte = planner_rt_fetch(vardata->rel->relid, root);
+	Relation heap = table_open(rte->relid, NoLock);
+	Relation irel = index_open(index->indexoid, NoLock);
+	SnapshotData snapshot;
+	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
+	ScanKeyData key;
+	ScanKeyEntryInitialize(&key, 0, 1, BTGreaterStrategyNumber, typid, InvalidOid, get_opcode(gt),
+						   bound);
+	IndexScanDesc scan = idt_index_beginscan(heap, irel, &snapshot, 1);
+	index_rescan(scan, &key, 1, nullptr, 0);
+	double n = 0;
+	while (n < limit && index_getnext_tid(scan, BackwardScanDirection) != nullptr)
+		n++;
+	index_endscan(scan);
+	index_close(irel, NoLock);
+	table_close(heap, NoLock);
+	return n;
 }
 
 } /* namespace */
@@ -264,5 +281,126 @@ actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	*out = e->value;
 	return e->found;
 }
+
+namespace
+{
+
+/*
+ * The rows the statistics describe, where the cumulative statistics say counted (< reltuples):
+ * the new rows in time order (pg_stats.correlation's share of them) lie above the histogram's
+ * last bound, so if fewer index entries lie there than that share of now - counted, those
+ * entries are the new rows in time order (at most). Even with no new row, some entries lie
+ * there: the histogram's last bound is the largest ID of ANALYZE's sample (300 rows per bucket
+ * at least, as PostgreSQL samples), about rows / sample of them. So the count goes on to 8 times
+ * that, at least 1,000 entries (a few index pages): a count that reaches its limit, and a column
+ * without an index, a histogram or a positive correlation, leave counted as it is. Once per
+ * column and planning run.
+ */
+double
+check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTblEntry *rte,
+			   double now, double counted, double reltuples)
+{
+	if (vardata->var == nullptr || !IsA(vardata->var, Var) || rte->inh ||
+		vardata->rel->indexlist == NIL)
+		return counted;
+	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
+	run_cache *c = run_cache_of(root);
+	ListCell *lc;
+	if (c != nullptr)
+		foreach (lc, c->counts)
+		{
+			const auto *e = static_cast<const checked_count *>(lfirst(lc));
+			if (e->relid == rte->relid && e->attnum == attnum)
+				return e->described;
+		}
+	double described = counted;
+	HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
+									  Int16GetDatum(attnum), BoolGetDatum(false));
+	if (HeapTupleIsValid(stats))
+	{
+		double ordered = 0.0;
+		AttStatsSlot sslot;
+		if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_CORRELATION, InvalidOid,
+							 ATTSTATSSLOT_NUMBERS))
+		{
+			if (sslot.nnumbers > 0)
+				ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
+			free_attstatsslot(&sslot);
+		}
+		if (ordered > 0.0 && get_attstatsslot(&sslot, stats, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+											  ATTSTATSSLOT_VALUES))
+		{
+			if (sslot.nvalues > 0)
+			{
+				const Oid opfamily =
+					lookup_type_cache(vardata->atttype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+				const double sample = 300.0 * Max(1, sslot.nvalues - 1);
+				const double limit =
+					Min(std::ceil(ordered * (now - counted)), Max(1000.0, std::ceil(8 * now / sample)));
+				const double above =
+					count_above(root, vardata, opfamily, sslot.values[sslot.nvalues - 1], limit);
+				if (above < limit)
+					described = Min(reltuples, Max(counted, now - above / ordered));
+			}
+			free_attstatsslot(&sslot);
+		}
+		ReleaseSysCache(stats);
+	}
+	if (c != nullptr)
+	{
+		auto *e = static_cast<checked_count *>(MemoryContextAllocZero(c->context, sizeof(checked_count)));
+		e->relid = rte->relid;
+		e->attnum = attnum;
+		e->described = described;
+		MemoryContext old = MemoryContextSwitchTo(c->context);
+		c->counts = lappend(c->counts, e);
+		MemoryContextSwitchTo(old);
+	}
+	return described;
+}
+
+} /* namespace */
+
+/*
+ * pg_class.reltuples is the table's size at the last ANALYZE or VACUUM, pg_statistic what the
+ * last ANALYZE saw. Without a VACUUM since that ANALYZE, the rows beyond reltuples are the ones
+ * the statistics lack. A VACUUM since (autovacuum's insert-triggered one included) counts the
+ * new rows into reltuples and leaves pg_statistic as it was; then the cumulative statistics'
+ * rows modified since ANALYZE (inserted, updated or deleted: on a table of IDs made as rows are
+ * inserted, mostly inserted) say how many the statistics lack, taken as at most half the table:
+ * autovacuum analyzes a table long before it doubles.
+ *
+ * That count can hold rows the statistics have: a backend sends its counts at most once a second,
+ * so a load followed at once by ANALYZE (or an ANALYZE in the transaction that loaded the table)
+ * reaches the cumulative statistics after it, counted as modified since. So it is checked against
+ * the index (check_new_rows).
+ */
+void
+row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described)
+{
+	*now = *described = 0;
+	const RelOptInfo *rel = vardata->rel;
+	if (rel == nullptr || rel->rtekind != RTE_RELATION)
+		return;
+	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
+	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+	if (!HeapTupleIsValid(tuple))
+		return;
+	const double reltuples = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->reltuples;
+	ReleaseSysCache(tuple);
+	if (reltuples <= 0 || rel->tuples <= 0)
+		return;
+	*now = rel->tuples;
+	*described = reltuples;
+	const PgStat_StatTabEntry *tab = pgstat_fetch_stat_tabentry(rte->relid);
+	if (tab != nullptr && vacuumed_since_analyze(tab))
+	{
+		const double modified = static_cast<double>(IDT_TABSTAT_MOD_SINCE_ANALYZE(tab));
+		const double counted = Min(*described, Max(*now / 2, *now - modified));
+		if (counted < *described)
+			*described = check_new_rows(root, vardata, rte, *now, counted, *described);
+	}
+}
+
 
 } /* namespace planning */

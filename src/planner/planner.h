@@ -75,7 +75,8 @@ struct run_cache
 	const PlannerGlobal *glob;
 	MemoryContext context;
 	MemoryContextCallback forget;
-	List *ends;	 /* growth.cpp */
+	List *ends;	 /* growth.cpp: index ends */
+	List *counts; /* growth.cpp: row counts checked against an index */
 	List *stats; /* stats_hook.cpp */
 };
 
