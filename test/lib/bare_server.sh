@@ -39,3 +39,15 @@ operations_setting() {
 	v=${v//$2/$3}
 	echo "${v//\/postgresql\/18/\/postgresql\/$major}"
 }
+
+# control_path_required: for the tests of extension_control_path (new in PostgreSQL 18): exits 77
+# (saying why) on an older server; sets major; unsets IDTYPES_EXTENSION_DESTDIR (a staged run's
+# stage is not where these tests load idtypes from). Needs server_major (test/lib/nodes.sh).
+control_path_required() {
+	major=$(server_major)
+	if [ "$major" -lt 18 ]; then
+		echo "extension_control_path is new in PostgreSQL 18; this server is $major"
+		exit 77
+	fi
+	unset IDTYPES_EXTENSION_DESTDIR
+}

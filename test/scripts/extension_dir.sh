@@ -28,13 +28,7 @@ top=$(cd "$here/../.." && pwd)
 . "$here/../lib/report.sh"
 . "$here/../lib/bare_server.sh"
 
-major=$(server_major)
-if [ "$major" -lt 18 ]; then
-	echo "extension_control_path is new in PostgreSQL 18; this server is $major"
-	exit 77
-fi
-# The stage of a staged run is not what this test is about: only <dir> and $system here.
-unset IDTYPES_EXTENSION_DESTDIR
+control_path_required
 
 nodes_workdir
 pg_config=${PG_CONFIG:-$PGBIN/pg_config}

@@ -25,12 +25,7 @@ top=$(cd "$here/../.." && pwd)
 . "$here/../lib/packages.sh"
 . "$here/../lib/bare_server.sh"
 
-major=$(server_major)
-if [ "$major" -lt 18 ]; then
-	echo "extension_control_path is new in PostgreSQL 18; this server is $major"
-	exit 77
-fi
-unset IDTYPES_EXTENSION_DESTDIR
+control_path_required
 nodes_workdir
 group_packages image "umoci and skopeo"
 export PG_CONFIG=${PG_CONFIG:-$PGBIN/pg_config}
