@@ -94,7 +94,7 @@ run(async () => {
   // The set is its package.json's name: idtypes-orm-node-lowest or -latest.
   const set = JSON.parse(readFileSync(new URL('./package.json', import.meta.url))).name.replace(/.*-/, '');
   const peers = manifest('idtypes').peerDependencies;
-  for (const name of ['drizzle-orm', 'kysely', 'typeorm']) {
+  for (const name of ['drizzle-orm', 'kysely', 'typeorm', 'pg']) {
     const [, lo, hi] = /^>=(\S+) <(\S+)$/.exec(peers[name]) ?? [];
     const v = versionOf(name);
     if (set === 'lowest') check(`${name} ${v} is the lowest version of the peer range ${peers[name]}`, v === lo, peers[name]);
