@@ -282,6 +282,21 @@ actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	return e->found;
 }
 
+double
+ordered_share(HeapTuple stats)
+{
+	double ordered = 0.0;
+	AttStatsSlot sslot;
+	if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_CORRELATION, InvalidOid,
+						 ATTSTATSSLOT_NUMBERS))
+	{
+		if (sslot.nnumbers > 0)
+			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
+		free_attstatsslot(&sslot);
+	}
+	return ordered;
+}
+
 namespace
 {
 
@@ -318,15 +333,8 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 									  Int16GetDatum(attnum), BoolGetDatum(false));
 	if (HeapTupleIsValid(stats))
 	{
-		double ordered = 0.0;
+		const double ordered = ordered_share(stats);
 		AttStatsSlot sslot;
-		if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_CORRELATION, InvalidOid,
-							 ATTSTATSSLOT_NUMBERS))
-		{
-			if (sslot.nnumbers > 0)
-				ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
-			free_attstatsslot(&sslot);
-		}
 		if (ordered > 0.0 && get_attstatsslot(&sslot, stats, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 											  ATTSTATSSLOT_VALUES))
 		{
@@ -335,8 +343,8 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 				const Oid opfamily =
 					lookup_type_cache(vardata->atttype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 				const double sample = 300.0 * Max(1, sslot.nvalues - 1);
-				const double limit =
-					Min(std::ceil(ordered * (now - counted)), Max(1000.0, std::ceil(8 * now / sample)));
+				const double limit = Min(std::ceil(ordered * (now - counted)),
+										 Max(1000.0, std::ceil(8 * now / sample)));
 				const double above =
 					count_above(root, vardata, opfamily, sslot.values[sslot.nvalues - 1], limit);
 				if (above < limit)
@@ -348,7 +356,8 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 	}
 	if (c != nullptr)
 	{
-		auto *e = static_cast<checked_count *>(MemoryContextAllocZero(c->context, sizeof(checked_count)));
+		auto *e = static_cast<checked_count *>(
+			MemoryContextAllocZero(c->context, sizeof(checked_count)));
 		e->relid = rte->relid;
 		e->attnum = attnum;
 		e->described = described;

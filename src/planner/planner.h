@@ -84,6 +84,12 @@ struct run_cache
 run_cache *run_cache_of(PlannerInfo *root);
 
 /*
+ * The share of a table's new rows that follow its value order: the column's pg_stats.correlation
+ * (from its pg_statistic tuple) within [0, 1]; 0 without one.
+ */
+double ordered_share(HeapTuple stats);
+
+/*
  * The rows of the column's table now and the rows its statistics describe (both 0 when
  * unknown); now > described means rows were added since ANALYZE.
  */

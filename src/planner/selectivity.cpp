@@ -106,14 +106,7 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 		}
 		free_attstatsslot(&sslot);
 	}
-	double ordered = 0.0;
-	if (get_attstatsslot(&sslot, vardata.statsTuple, STATISTIC_KIND_CORRELATION, InvalidOid,
-						 ATTSTATSSLOT_NUMBERS))
-	{
-		if (sslot.nnumbers > 0)
-			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
-		free_attstatsslot(&sslot);
-	}
+	const double ordered = ordered_share(vardata.statsTuple);
 	/*
 	 * Statistics extended by relation_stats() below hold the new rows already, and their last
 	 * bound is the index's largest ID.

@@ -96,14 +96,9 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	if (!HeapTupleIsValid(stats))
 		return nullptr;
 	const Form_pg_statistic form = reinterpret_cast<Form_pg_statistic>(GETSTRUCT(stats));
-	double ordered = 0.0, sumcommon = 0.0;
+	const double ordered = ordered_share(stats);
+	double sumcommon = 0.0;
 	AttStatsSlot sslot;
-	if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_CORRELATION, InvalidOid, ATTSTATSSLOT_NUMBERS))
-	{
-		if (sslot.nnumbers > 0)
-			ordered = Max(0.0, Min(1.0, static_cast<double>(sslot.numbers[0])));
-		free_attstatsslot(&sslot);
-	}
 	if (get_attstatsslot(&sslot, stats, STATISTIC_KIND_MCV, InvalidOid, ATTSTATSSLOT_NUMBERS))
 	{
 		for (int i = 0; i < sslot.nnumbers; i++)
