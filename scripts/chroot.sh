@@ -5,20 +5,24 @@
 #   scripts/chroot.sh --release <major>                              print the release's name only
 #   scripts/chroot.sh --mirror                                       print the host's Debian archive
 #   scripts/chroot.sh --binfmt <arch>                                only enable qemu-user for <arch>
+#   scripts/chroot.sh --native <arch>                                exit 0 if this machine runs <arch>
+#                                                                    without an emulator
 #
-# (scripts/sysroot.sh asks the last three: the release, the archive and the emulator are this
-# script's concern.)
+# (scripts/sysroot.sh and test/run_matrix.sh ask the last four: the release, the archive and the
+# emulator are this script's concern.)
 # --arch: a chroot of another Debian architecture (i386, arm64, armhf, s390x, ...) than the host's.
-# One the host's CPU cannot run (all but i386 on amd64) runs under qemu-user: qemu-user-static and
-# binfmt-support are installed (scripts/install-deps.sh foreign) and the architecture's binfmt
-# handler enabled, with binfmt_misc mounted if it is not.
+# One the host cannot run natively (all but i386 on amd64, and i386 too where the kernel has its
+# 32-bit support off: "32-bit emulation disabled", ia32_emulation=off, which arch-test -n tells)
+# runs under qemu-user: qemu-user-static, binfmt-support and arch-test are installed
+# (scripts/install-deps.sh foreign) and the architecture's binfmt handler enabled, with
+# binfmt_misc mounted if it is not.
 #
 # 15: bookworm; 17: trixie; 18 and 19: sid (19 from experimental until it reaches sid). No Debian
 # release packages 16. Each major has a chroot of its own (two majors of one release can be tested
 # at the same time); pg_upgrade 18 -> 19 runs in 19's, which can install 18 beside it.
 #
-# The chroot is made once by debootstrap --variant=minbase (under qemu-user: mmdebstrap
-# --variant=apt, the same packages configured in fewer dpkg runs) into
+# The chroot is made once by mmdebstrap --variant=minbase (under qemu-user: --variant=apt, the
+# fewest packages configured under emulation), dpkg set to unsafe I/O (no fsync), into
 # ${IDTYPES_CHROOT_CACHE:-/var/cache/idtypes-chroot}/<release>-<major>, and made again when it is missing
 # or broken (no completion mark, or /bin/true does not run). It reaches what the host reaches: the
 # host's Debian archive (read from the host's apt sources), apt and npm configuration, DNS files and
@@ -32,12 +36,12 @@
 # IDTYPES_DEB_DIR: a directory of packages built outside, bound read-only at /debs (and named so
 # inside), for test/deb/deb_install.sh.
 # IDTYPES_CHROOT_BARE=1: no checkout copied in, no package installed, no vendor directory: the
-# command runs in /root of the release as debootstrap left it (where a user starts from).
+# command runs in /root of the release as mmdebstrap left it (where a user starts from).
 # Environment passed in: CI, WERROR, PG_VERSIONS and every IDTYPES_* variable.
 set -euo pipefail
 
 usage() {
-	echo "usage: $0 [--release] [--arch <arch>] <15|17|18|19> [command...] | --mirror | --binfmt <arch>" >&2
+	echo "usage: $0 [--release] [--arch <arch>] <15|17|18|19> [command...] | --mirror | --binfmt|--native <arch>" >&2
 	exit 2
 }
 
@@ -48,9 +52,9 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--release) print_release=1 ;;
 	--mirror) only=mirror ;;
-	--binfmt)
+	--binfmt | --native)
 		[ $# -ge 2 ] || usage
-		only=binfmt arch=$2
+		only=${1#--} arch=$2
 		shift
 		;;
 	--arch)
@@ -71,16 +75,33 @@ host_mirror() {
 	} | tr ' ' '\n' | grep -E '/debian/?$' | head -n 1
 }
 
-# enable_binfmt <arch>: an architecture the CPU cannot run (all but i386 on amd64): its qemu-user
+# native <arch>: this machine runs <arch>'s programs without an emulator: its own, and i386 on
+# amd64 where the kernel runs 32-bit programs (arch-test -n runs one).
+native() {
+	local host_arch
+	host_arch=$(dpkg --print-architecture)
+	[ "$1" = "$host_arch" ] && return 0
+	[ "$host_arch" = amd64 ] && [ "$1" = i386 ] || return 1
+	bash "$(dirname "$0")/install-deps.sh" foreign >&2
+	arch-test -n i386 >/dev/null 2>&1
+}
+
+# register_qemu <name> <magic> <mask>: a handler that Debian's qemu-user-static ships no binfmt
+# file for (i386 on amd64, which Debian expects the CPU to run), written to binfmt_misc directly:
+# the ELF header of the architecture's executables and shared objects.
+register_qemu() {
+	printf ':qemu-%s:M::%s:%s:/usr/bin/qemu-%s-static:F\n' "$1" "$2" "$3" "$1" \
+		>/proc/sys/fs/binfmt_misc/register
+}
+
+# enable_binfmt <arch>: an architecture this machine does not run natively: its qemu-user
 # handler, registered with the F flag (the interpreter opened at registration, so it runs inside a
 # chroot too), with binfmt_misc mounted if it is not.
 enable_binfmt() {
-	local qemu host_arch
-	host_arch=$(dpkg --print-architecture)
-	if [ "$1" = "$host_arch" ] || { [ "$host_arch" = amd64 ] && [ "$1" = i386 ]; }; then
-		return 0
-	fi
+	local qemu
+	! native "$1" || return 0
 	case $1 in
+	i386) qemu=i386 ;;
 	arm64) qemu=aarch64 ;;
 	armhf | armel) qemu=arm ;;
 	ppc64el) qemu=ppc64le ;;
@@ -96,7 +117,13 @@ enable_binfmt() {
 		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 	fi
 	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
-		update-binfmts --enable "qemu-$qemu" >&2
+		if [ "$qemu" = i386 ]; then
+			# ELF, 32-bit, little-endian, executable or shared object, machine 3 (Intel 80386).
+			register_qemu i386 '\x7fELF\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00' \
+				'\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff'
+		else
+			update-binfmts --enable "qemu-$qemu" >&2
+		fi
 	fi
 	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
 		echo "chroot.sh: cannot register qemu-$qemu with binfmt_misc" >&2
@@ -114,6 +141,10 @@ mirror)
 	;;
 binfmt)
 	enable_binfmt "$arch"
+	exit
+	;;
+native)
+	native "$arch"
 	exit
 	;;
 esac
@@ -140,7 +171,7 @@ if [ -n "$print_release" ]; then
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "chroot.sh: needs root (debootstrap, mount, chroot)" >&2
+	echo "chroot.sh: needs root (mmdebstrap, mount, chroot)" >&2
 	exit 1
 fi
 
@@ -213,7 +244,7 @@ if [ -z "$mirror" ]; then
 	exit 1
 fi
 emulated=
-if [ -n "$arch" ] && ! { [ "$host_arch" = amd64 ] && [ "$arch" = i386 ]; }; then
+if [ -n "$arch" ] && ! native "$arch"; then
 	emulated=1
 	enable_binfmt "$arch"
 fi
@@ -221,31 +252,31 @@ fi
 unmount_leftovers
 if [ ! -f "$mark" ] || ! chroot "$root" /bin/true 2>/dev/null; then
 	start=$SECONDS
-	log "making the chroot in $root ($([ -n "$emulated" ] && echo "mmdebstrap --variant=apt" ||
-		echo "debootstrap --variant=minbase")${arch:+ --arch=$arch} $release)"
+	# mmdebstrap: apt outside the chroot, the packages unpacked and configured in a few dpkg runs
+	# (debootstrap's second stage runs one per package: about 4 times the minutes on a loaded
+	# machine, and under qemu-user many more). --variant=minbase natively (what debootstrap's
+	# minbase gave: Essential and Priority: required, and apt); --variant=apt under qemu-user, the
+	# fewest packages configured there.
+	variant=minbase
+	[ -z "$emulated" ] || variant=apt
+	log "making the chroot in $root (mmdebstrap --variant=$variant${arch:+ --arch=$arch} $release)"
 	bash "$here/install-deps.sh" chroot >&2
 	# --one-file-system: never follow into anything mounted below (checked above as well).
 	rm -rf --one-file-system "$root"
-	if [ -n "$emulated" ]; then
-		# Under qemu-user: mmdebstrap, which unpacks and configures the essential packages and apt
-		# in a few dpkg runs where debootstrap's second stage runs one per package (minutes saved).
-		# The host's apt configuration too (an archive snapshot's expired Release files, say).
-		aptopts=()
-		for f in /etc/apt/apt.conf.d/*; do
-			[ -f "$f" ] && aptopts+=(--aptopt="$f")
-		done
-		if ! bash "$here/mmdebstrap.sh" --variant=apt --arch="$arch" "${aptopts[@]}" "$release" "$root" "deb $mirror $release main" \
-			>"$cache/$slot.debootstrap.log" 2>&1; then
-			tail -n 30 "$cache/$slot.debootstrap.log" >&2
-			log "mmdebstrap failed"
-			exit 1
-		fi
-	elif ! debootstrap --variant=minbase ${arch:+--arch="$arch"} "$release" "$root" "$mirror" \
-		>"$cache/$slot.debootstrap.log" 2>&1; then
-		tail -n 30 "$cache/$slot.debootstrap.log" >&2
-		log "debootstrap failed"
+	# The host's apt configuration too (an archive snapshot's expired Release files, say).
+	aptopts=()
+	for f in /etc/apt/apt.conf.d/*; do
+		[ -f "$f" ] && aptopts+=(--aptopt="$f")
+	done
+	if ! bash "$here/mmdebstrap.sh" --variant="$variant" ${arch:+--arch="$arch"} "${aptopts[@]}" "$release" "$root" \
+		"deb $mirror $release main" >"$cache/$slot.mmdebstrap.log" 2>&1; then
+		tail -n 30 "$cache/$slot.mmdebstrap.log" >&2
+		log "mmdebstrap failed"
 		exit 1
 	fi
+	# dpkg without fsync: a throwaway chroot needs no crash safety, and the packages the tests
+	# install (the server's headers pull clang and LLVM in) are unpacked in minutes less.
+	echo force-unsafe-io >"$root/etc/dpkg/dpkg.cfg.d/idtypes-unsafe-io"
 	{
 		echo "Types: deb"
 		echo "URIs: $mirror"

@@ -17,7 +17,7 @@
 # (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
-# debootstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
+# mmdebstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
 # of architectures the CPU cannot run, and mmdebstrap (with arch-test, which it asks for a foreign
 # chroot), for scripts/sysroot.sh and those chroots; cross-<arch> (a Debian
 # architecture: cross-arm64, cross-s390x): the host's C and C++ cross compilers for it, which
@@ -110,7 +110,7 @@ for group in "${groups[@]}"; do
 		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
-	chroot) packages+=(debootstrap) ;;
+	chroot) packages+=(mmdebstrap) ;;
 	foreign) packages+=(qemu-user-static binfmt-support mmdebstrap arch-test) ;;
 	cross-*)
 		# g++-aarch64-linux-gnu for arm64, and so on (gcc comes with it).

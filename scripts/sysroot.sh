@@ -45,6 +45,25 @@ usage() {
 	exit 2
 }
 
+# --register <root>: mmdebstrap's extract hook (below): the packages just extracted into <root>,
+# registered in its dpkg database as installed (their control fields, their files' lists), so that
+# dpkg --root=<root> installs a package built for the sysroot as on a system of that architecture,
+# its Depends checked (test/deb/deb_install.sh); nothing is configured.
+if [ "${1:-}" = --register ]; then
+	set -euo pipefail
+	root=$2
+	for deb in "$root"/var/cache/apt/archives/*.deb; do
+		dpkg-deb -f "$deb"
+		echo "Status: install ok installed"
+		echo
+		name=$(dpkg-deb -f "$deb" Package)
+		[ "$(dpkg-deb -f "$deb" Multi-Arch)" != same ] || name=$name:$(dpkg-deb -f "$deb" Architecture)
+		dpkg-deb --fsys-tarfile "$deb" | tar -t | sed -e 's|^\./|/|' -e 's|/$||' -e 's|^$|/.|' \
+			>"$root/var/lib/dpkg/info/$name.list"
+	done >"$root/var/lib/dpkg/status"
+	exit 0
+fi
+
 arch=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -87,7 +106,7 @@ pg_config_bin=$root/usr/lib/postgresql/$major/bin/pg_config
 answers=$root/idtypes-bin/pg_config.out
 # ready: made, with the answers of its server's pg_config in this directory, and the host's users.
 ready() {
-	[ -f "$mark" ] && [ -x "$pg_config_bin" ] &&
+	[ -f "$mark" ] && [ -x "$pg_config_bin" ] && [ -s "$root/var/lib/dpkg/status" ] &&
 		grep -qxF "BINDIR = $root/usr/lib/postgresql/$major/bin" "$answers" 2>/dev/null &&
 		[ "$(readlink "$root/etc/passwd")" = /etc/passwd ] && [ "$(readlink "$root/etc/group")" = /etc/group ]
 }
@@ -97,7 +116,7 @@ ready() {
 exec 8>"$cache/$slot.make.lock" 9>"$cache/$slot.lock"
 flock 8
 ready || flock 9
-if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
+if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ] || [ ! -s "$root/var/lib/dpkg/status" ]; then
 	start=$SECONDS
 	mirror=$(bash "$here/chroot.sh" --mirror)
 	log "making the sysroot in $root (mmdebstrap --variant=extract --arch=$arch $release)"
@@ -113,6 +132,7 @@ if [ ! -f "$mark" ] || [ ! -x "$pg_config_bin" ]; then
 	done
 	if ! bash "$here/mmdebstrap.sh" --variant=extract --arch="$arch" --include="postgresql-$major" "${aptopts[@]}" \
 		--extract-hook="sh -c '$dev_hook' postgresql-server-dev-$major \"\$1\"" \
+		--extract-hook="bash '$here/sysroot.sh' --register \"\$1\"" \
 		"$release" "$root" "deb $mirror $release main" >"$cache/$slot.mmdebstrap.log" 2>&1; then
 		tail -n 30 "$cache/$slot.mmdebstrap.log" >&2
 		log "mmdebstrap failed"

@@ -74,9 +74,9 @@ declare -A arch_lanes=(
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
 emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400 SANITIZE_TOO=0)
-# The package is built and tested installed on these too (in a lane of its own); the
-# regression suite ran there already, so the package test runs only the part of it that needs the
-# installed files (IDTYPES_DEB_REGRESS).
+# The package is cross-built and tested installed on these too (after the suite, in its lane:
+# deb_cross); the regression suite ran there already, so the package test runs only the part of
+# it that needs the installed files (IDTYPES_DEB_REGRESS).
 arch_debs="arm64"
 # With DEB_TOO=1, after the package test and in the same chroot, the other channels' tests, per
 # major ("<script> [args]", separated by ";"): the Debian source package with lintian and
@@ -90,6 +90,47 @@ declare -A channel_jobs=(
 # Cross-server tests (test/cross/*.sh): old and new major, both packaged by the new one's release
 # (sid: 18 and 19); they run in the new major's chroot.
 cross_pairs=("18 19")
+
+# Where each script of test/scripts/ runs. A script not listed here runs on every server's lane:
+# it tests what differs between majors (the planner, the generator state, catalogs, replication,
+# pg_dump, the update path, the integrations packaged per major). A script listed runs on the
+# majors named only: what it tests is the same on every major, or differs per Debian release
+# (18 and 19 share sid's packages) and not per server. docs/development.md has the table.
+declare -A script_majors=(
+	# Client programs and packages: what they test is the client's side of the protocol, the same
+	# on every major. Once per Debian release where they use the release's packages (the ORMs:
+	# Django 3.2, 4.2 and 5.2, SQLAlchemy 1.4 and 2.0, ActiveRecord), once where they bring their
+	# own (npm's packages; the drivers' programs, sid's Go, Rust, Java and Python).
+	[drivers.sh]="18"
+	[orm_node.sh]="17"
+	[orm_python.sh]="15 17 18"
+	[orm_ruby.sh]="15 17 18"
+	[clients_dist.sh]="19"
+	# Files of the tree (documents, versions, META.json, the PGXN archive, make release's refusals):
+	# the same on every major.
+	[doc_check.sh]="19"
+	[pgxn_meta.sh]="19"
+	[dist.sh]="17"
+	[release.sh]="15"
+	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
+	# run with nothing cached).
+	[citus.sh]="18"
+)
+# UBSAN_TOO=1: the regression suite and these scripts, the ones that run the extension's C++ on
+# paths the regression suite does not (several sessions, crashes, restarts, clock faults, floors,
+# replication, the binary I/O of COPY and dumps); not the scripts that test packaging, documents,
+# clients or other projects' code.
+ubsan_scripts="arch_values.sh bench_smoke.sh clock_faults.sh concurrency.sh crash.sh dump_restore.sh fdw.sh
+	floor_file.sh logical_replication.sh member_invalidation.sh node_id.sh overflow_wait.sh physical_replica.sh
+	plan_hijack.sh restart_floor.sh session_floor.sh sort_order.sh"
+ubsan_scripts=$(echo $ubsan_scripts) # one line: it is passed in the environment
+# Each name above is a script of test/scripts/.
+for name in "${!script_majors[@]}" $ubsan_scripts; do
+	if [ ! -f "test/scripts/$name" ]; then
+		echo "run_matrix: test/scripts/$name is named in script_majors or ubsan_scripts but does not exist" >&2
+		exit 2
+	fi
+done
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -113,9 +154,22 @@ job() {
 	echo "run_matrix: done in $((SECONDS - start)) s: $label ($(grep -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/$id.log" | tail -n 1))" >&3
 }
 
+# scripts_for <major>: the scripts of test/scripts/ that the major's own run takes (script_majors).
+scripts_for() {
+	local f name out=()
+	for f in test/scripts/*.sh; do
+		name=$(basename "$f")
+		[ -z "${script_majors[$name]+x}" ] || [[ " ${script_majors[$name]} " == *" $1 "* ]] || continue
+		out+=("$name")
+	done
+	echo "${out[*]}"
+}
+
 # server <major> <skip unit tests: 0|1>: the suite against one major.
 server() {
 	local v=$1 skip_unit=$2
+	export IDTYPES_SCRIPTS
+	IDTYPES_SCRIPTS=$(scripts_for "$v")
 	if [ "$(release_of "$v")" = "$host_release" ]; then
 		IDTYPES_PG_MAJOR=$v bash scripts/install-deps.sh base &&
 			IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config bash test/run_tests.sh
@@ -131,7 +185,8 @@ ubsan() {
 	local copy=$tmp/ubsan-checkout
 	bash scripts/copy-checkout.sh "$copy" || return 1
 	IDTYPES_PG_MAJOR=$1 bash scripts/install-deps.sh base &&
-		UBSAN=1 IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 PG_CONFIG="/usr/lib/postgresql/$1/bin/pg_config" \
+		UBSAN=1 IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS=$ubsan_scripts \
+		PG_CONFIG="/usr/lib/postgresql/$1/bin/pg_config" \
 			bash "$copy/test/run_tests.sh"
 }
 
@@ -145,7 +200,8 @@ as_user() {
 # afresh for each run, and runs in one chroot take turns, so no copy of its own is needed; UBSAN is
 # not among the variables chroot.sh passes in, hence env).
 ubsan_chroot() {
-	IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 bash scripts/chroot.sh "$1" env UBSAN=1 make --no-print-directory test
+	IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS=$ubsan_scripts bash scripts/chroot.sh "$1" \
+		env UBSAN=1 make --no-print-directory test
 }
 
 # fuzz: every target at once, for FUZZ_SECONDS_TOO each, beside the other lanes (they share the
@@ -175,27 +231,32 @@ cross() {
 	fi
 }
 
-# chroot_test <major> [--arch <arch>] <script> [args...]: a test that runs as root in a chroot of
-# the major's release (a clean system: 15's too, the host is none), counted by its "ok:" and
-# "FAILED:" lines (test/lib/report.sh); an exit status other than 0 without a FAILED line counts
-# as one failure.
-chroot_test() {
-	local major=$1 opts=() log status=0 p f
-	shift
-	if [ "${1:-}" = --arch ]; then
-		opts=(--arch "$2")
-		shift 2
-	fi
-	log=$(mktemp "$tmp/chroot_test.XXXXXX")
-	bash scripts/chroot.sh "${opts[@]}" "$major" bash "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+# counted <command...>: a test that reports by its "ok:" and "FAILED:" lines (test/lib/report.sh),
+# counted; an exit status other than 0 without a FAILED line counts as one failure.
+counted() {
+	local log status=0 p f
+	log=$(mktemp "$tmp/counted.XXXXXX")
+	"$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
 	p=$(grep -c '^ok: ' "$log") || true
 	f=$(grep -c '^FAILED: ' "$log") || true
 	[ "$status" -eq 0 ] || [ "$f" -gt 0 ] || f=1
 	echo "$p passed, $f failed"
 }
 
-# deb <major> [--arch <arch>]: `make deb` and the package's install test (test/deb/deb_install.sh).
-# After the server's own run in that chroot, because it removes the idtypes files that run installed.
+# chroot_test <major> [--arch <arch>] <script> [args...]: a test that runs as root in a chroot of
+# the major's release (a clean system: 15's too, the host is none), counted.
+chroot_test() {
+	local major=$1 opts=()
+	shift
+	if [ "${1:-}" = --arch ]; then
+		opts=(--arch "$2")
+		shift 2
+	fi
+	counted bash scripts/chroot.sh "${opts[@]}" "$major" bash "$@"
+}
+
+# deb <major>: `make deb` and the package's install test (test/deb/deb_install.sh) in the major's
+# chroot. After the server's own run there, because it removes the idtypes files that run installed.
 deb() {
 	chroot_test "$@" test/deb/deb_install.sh
 }
@@ -213,8 +274,13 @@ package_jobs() {
 }
 
 # deb_cross <major> <arch>: the package cross-built on the host (`make deb` in scripts/sysroot.sh),
-# then installed and tested by test/deb/deb_install.sh in a chroot of that architecture where only
-# the server is installed (under qemu-user, every package configured there costs minutes).
+# then installed with dpkg --root into the architecture's sysroot, where the release's server and
+# what it depends on are registered as installed, and tested there by test/deb/deb_install.sh
+# (its Depends checked by dpkg, its files, the regression tests of IDTYPES_DEB_REGRESS against the
+# installed files under qemu-user, the purge). After the suite in the same lane: both install
+# into the sysroot. No chroot of the architecture is configured under emulation (about 20 minutes
+# of a run with nothing cached when it was): what apt does with a package is the same on every
+# architecture, and the amd64 packages' jobs test it.
 deb_cross() {
 	local debs=$tmp/debs-$2
 	mkdir -p "$debs"
@@ -225,7 +291,7 @@ deb_cross() {
 		echo "0 passed, 1 failed"
 		return
 	fi
-	IDTYPES_DEB_DIR=$debs IDTYPES_CHROOT_DEPS=server deb "$1" --arch "$2"
+	IDTYPES_DEB_DIR=$debs counted bash scripts/sysroot.sh --arch "$2" "$1" bash test/deb/deb_install.sh
 }
 
 # ---- the lanes ----------------------------------------------------------------------------------
@@ -256,7 +322,7 @@ server_lane() {
 	where=$release
 	[ "$release" = "$host_release" ] && where="$release, host"
 	job "$n-1" "PostgreSQL $v ($where)" "$v" server "$v" "$skip_unit"
-	touch "$tmp/$n-1.server" # the summary checks its skips against the list
+	scripts_for "$v" >"$tmp/$n-1.server" # the summary checks its skips against the list
 	for pair in "${cross_pairs[@]}"; do
 		read -r old new <<<"$pair"
 		[ "$new" = "$v" ] && [[ " $versions " == *" $old "* ]] || continue
@@ -298,12 +364,12 @@ with_env() {
 	"$@"
 }
 
-# arch_lane <n> <arch>: the suite on another architecture.
+# arch_lane <n> <arch>: the suite on another architecture, then (DEB_TOO=1, arch_debs) its package.
 arch_lane() {
 	local n=$1 arch=$2 major scripts release
 	read -r major scripts <<<"${arch_lanes[$arch]}"
 	release=$(release_of "$major")
-	if [ "$arch" = i386 ]; then
+	if [ "$arch" = i386 ] && bash scripts/chroot.sh --native i386; then
 		job "$n-1" "PostgreSQL $major on $arch ($release chroot, 32-bit, no emulator)" "$major" \
 			with_env IDTYPES_SCRIPTS="$scripts" -- bash scripts/chroot.sh --arch "$arch" "$major" \
 			make --no-print-directory test
@@ -312,17 +378,10 @@ arch_lane() {
 			with_env "${emulated_env[@]}" IDTYPES_SCRIPTS="$scripts" -- bash scripts/sysroot.sh --arch "$arch" "$major" \
 			make --no-print-directory test
 	fi
-}
-
-# arch_deb_lane <n> <arch>: the package of another architecture, in a lane of its own beside the
-# suite's (its chroot is configured under qemu-user: the longest job of a CI run on a machine
-# with nothing cached, 25 minutes, when it followed the suite in the same lane).
-arch_deb_lane() {
-	local n=$1 arch=$2 major release
-	read -r major _ <<<"${arch_lanes[$arch]}"
-	release=$(release_of "$major")
-	job "$n-1" "Debian package on PostgreSQL $major on $arch (cross-built, tested in a $release chroot under qemu-user)" deb \
-		with_env "${emulated_env[@]}" IDTYPES_DEB_REGRESS="init io casts generate" -- deb_cross "$major" "$arch"
+	if [ "${DEB_TOO:-0}" = 1 ] && [[ " $arch_debs " == *" $arch "* ]]; then
+		job "$n-2" "Debian package on PostgreSQL $major on $arch (cross-built, installed by dpkg in its sysroot, qemu-user)" deb \
+			with_env "${emulated_env[@]}" IDTYPES_DEB_REGRESS="init io casts generate" -- deb_cross "$major" "$arch"
+	fi
 }
 
 lanes=()
@@ -341,10 +400,6 @@ if [ -n "$arch_list" ]; then
 		fi
 		n=$((n + 1))
 		lanes+=("arch_lane $n $arch")
-		if [ "${DEB_TOO:-0}" = 1 ] && [[ " $arch_debs " == *" $arch "* ]]; then
-			n=$((n + 1))
-			lanes+=("arch_deb_lane $n $arch")
-		fi
 	done
 fi
 # The host's server, if it is on the list: its package test and the UBSan run have lanes of their own.
@@ -368,15 +423,58 @@ if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
 	lanes+=("job $n-1 'fuzzing (${FUZZ_SECONDS_TOO} s per target)' fuzz fuzz")
 fi
 
+# ---- CPU seconds per lane ----------------------------------------------------------------------
+# Each lane runs in a cgroup of its own (cgroup v1's cpuacct, else v2), which every process it
+# starts stays in, servers and chroots included: its CPU seconds are cpuacct.usage (v1) or cpu.stat's
+# usage_usec (v2) at its end. Where no cgroup can be made (not root, no cgroup file system), "-".
+cgroup_base=
+if [ -w /sys/fs/cgroup/cpuacct ] && [ -f /sys/fs/cgroup/cpuacct/cpuacct.usage ]; then
+	cgroup_base=/sys/fs/cgroup/cpuacct/idtypes-matrix.$$
+elif [ -f /sys/fs/cgroup/cgroup.procs ] && [ -w /sys/fs/cgroup ]; then
+	cgroup_base=/sys/fs/cgroup/idtypes-matrix.$$
+fi
+[ -z "$cgroup_base" ] || mkdir -p "$cgroup_base" 2>/dev/null || cgroup_base=
+# lane_cpu_join <i>: this shell (and all it starts from now on) into lane i's cgroup.
+lane_cpu_join() {
+	[ -n "$cgroup_base" ] || return 0
+	mkdir -p "$cgroup_base/lane-$1" 2>/dev/null && echo "$BASHPID" >"$cgroup_base/lane-$1/cgroup.procs" 2>/dev/null || true
+}
+# lane_cpu <i>: lane i's CPU seconds so far, or "-".
+lane_cpu() {
+	local g=$cgroup_base/lane-$1 ns
+	if [ -n "$cgroup_base" ] && [ -f "$g/cpuacct.usage" ]; then
+		ns=$(cat "$g/cpuacct.usage") && echo $((ns / 1000000000)) && return
+	elif [ -n "$cgroup_base" ] && [ -f "$g/cpu.stat" ]; then
+		ns=$(sed -n 's/^usage_usec //p' "$g/cpu.stat") && echo $((ns / 1000000)) && return
+	fi
+	echo -
+}
+lane_cpu_cleanup() {
+	[ -n "$cgroup_base" ] || return 0
+	rmdir "$cgroup_base"/lane-* "$cgroup_base" 2>/dev/null || true
+}
+
+# run_lane <i>: lane i, its output into $tmp/lane-<i>.out, its wall and CPU seconds beside it.
+run_lane() {
+	local start=$SECONDS
+	(
+		lane_cpu_join "$1"
+		eval "${lanes[$1]}"
+		echo $((SECONDS - start)) >"$tmp/lane-$1.wall"
+		lane_cpu "$1" >"$tmp/lane-$1.cpu"
+	) >"$tmp/lane-$1.out" 2>&1
+}
+
 exec 3>&1
 if [ "${IDTYPES_MATRIX_SERIAL:-0}" = 1 ]; then
-	for lane in "${lanes[@]}"; do
-		eval "$lane"
+	for i in "${!lanes[@]}"; do
+		run_lane "$i"
+		cat "$tmp/lane-$i.out"
 	done
 else
 	pids=()
 	for i in "${!lanes[@]}"; do
-		eval "${lanes[i]}" >"$tmp/lane-$i.out" 2>&1 &
+		run_lane "$i" &
 		pids+=($!)
 	done
 	wait "${pids[@]}"
@@ -384,6 +482,7 @@ else
 		cat "$tmp/lane-$i.out"
 	done
 fi
+lane_cpu_cleanup
 
 # ---- summary ------------------------------------------------------------------------------------
 
@@ -422,11 +521,12 @@ add() {
 			report+=("    FAILED: $name said it does not apply, which is not expected on $major")
 		fi
 	done < <(sed -n 's|^run_tests: SKIPPED: \([^ ]*\).*|\1|p' "$log" | xargs -r -n1 basename | sort -u)
-	# A server's own run must have skipped each listed one.
-	[ "$server_run" = 1 ] || return
+	# A server's own run must have skipped each listed one that it ran.
+	[ -n "$server_run" ] || return
 	for key in "${!may_skip[@]}"; do
 		[ "${key%%:*}" = "$major" ] || continue
 		name=${key#*:}
+		[[ " $server_run " == *" $name "* ]] || continue
 		if ! grep -qE "^run_tests: SKIPPED: .*/$name( |$)" "$log"; then
 			failed=$((failed + 1))
 			report+=("    FAILED: $name was expected not to apply on $major, but it ran: update the list")
@@ -437,12 +537,53 @@ add() {
 for log in $(ls "$tmp"/*.log 2>/dev/null | sort -V); do
 	id=${log%.log}
 	label=$(cat "$id.label")
-	add "$label" "$(cat "$id.major")" "$log" "$([ -f "$id.server" ] && echo 1 || echo 0)"
+	add "$label" "$(cat "$id.major")" "$log" "$(cat "$id.server" 2>/dev/null)"
 	timing+=("$(printf '%5d s  %s' "$(cat "$id.secs")" "$label")")
 done
 
+# lane_steps <i>: lane i's steps, "<seconds>\t<name>", from its output: test/run_tests.sh's stage
+# times, the chroot or sysroot made and the packages installed, and each job that has no stage
+# times of its own (a package test, fuzzing); the job's label before a step where the lane has more.
+lane_steps() {
+	awk -v jobs="$(grep -c '^######## ' "$tmp/lane-$1.out")" '
+	function step(secs, name) { print secs "\t" (jobs > 1 ? job " > " : "") name; inner[job] = 1 }
+	/^######## / { job = substr($0, 10); next }
+	/^ *[0-9]+ s  [^ ]/ && job != "" {
+		secs = $1; sub(/^ *[0-9]+ s  /, "")
+		sub(/^script test\/scripts\//, ""); sub(/^regression tests .*/, "regression tests")
+		sub(/^build, check-sql, check-abi, install$/, "build and install")
+		if ($0 != "summary") step(secs, $0)
+		next
+	}
+	/^(chroot|sysroot)\.sh\[[^]]*\]: made in [0-9]+ s$/ {
+		slot = $0; sub(/\]: .*/, "", slot); sub(/^[^[]*\[/, "", slot)
+		secs = $0; sub(/.* made in /, "", secs); sub(/ s$/, "", secs)
+		step(secs, "making " (substr($0, 1, 1) == "c" ? "chroot " : "sysroot ") slot)
+	}
+	/^chroot\.sh\[[^]]*\]: packages for PostgreSQL [0-9]+ ready in [0-9]+ s$/ {
+		secs = $0; sub(/.* ready in /, "", secs); sub(/ s$/, "", secs)
+		step(secs, "packages installed")
+	}' "$tmp/lane-$1.out"
+	local id
+	for id in "$tmp/$(($1 + 1))"-*.secs; do
+		[ -f "$id" ] || continue
+		id=${id%.secs}
+		# A job with no stage times inside: the job is the step.
+		grep -qE '^ *[0-9]+ s  [^ ]' "$id.log" || printf '%s\t%s\n' "$(cat "$id.secs")" "$(cat "$id.label")"
+	done
+}
+
 printf '\n######## matrix summary\n'
 printf '%s\n' "${timing[@]}"
+printf '\nLanes (at once; CPU: every process of the lane, servers included):\n\n'
+printf '| lane | wall s | CPU s | five slowest steps (s) |\n|---|---:|---:|---|\n'
+for i in "${!lanes[@]}"; do
+	[ -f "$tmp/lane-$i.wall" ] || continue
+	first=$(ls "$tmp/$((i + 1))"-*.label 2>/dev/null | sort -V | head -n 1)
+	printf '| %s | %s | %s | %s |\n' "$([ -n "$first" ] && cat "$first" || echo "lane $i")" \
+		"$(cat "$tmp/lane-$i.wall")" "$(cat "$tmp/lane-$i.cpu")" \
+		"$(lane_steps "$i" | sort -t $'\t' -k1,1nr | head -n 5 | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1 }')"
+done
 printf '%s\n' "${report[@]}"
 printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
 [ "$failed" -eq 0 ]

@@ -52,7 +52,15 @@ psql_as() { # psql_as <role> <database> <sql>...
 	for sql in "$@"; do args+=(-c "$sql"); done
 	"$PGBIN/psql" -X -q -At -v ON_ERROR_STOP=1 -U "$who" -d "$db" "${args[@]}"
 }
-installed() { [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]; }
+# In a sysroot (IDTYPES_SYSROOT, with IDTYPES_DEB_DIR: a package cross-built for its architecture,
+# test/run_matrix.sh's deb_cross): dpkg --root installs and purges it there, checking its Depends
+# against the packages the sysroot holds (scripts/sysroot.sh registers them); no apt, no
+# maintainer script of another package runs.
+deb_arch=${IDTYPES_CROSS_ARCH:-$(dpkg --print-architecture)}
+pkg_install() { if [ -n "$sysroot" ]; then dpkg_ -i "$1" >>"$work/apt.log" 2>&1; else apt install "$1"; fi; }
+pkg_purge() { if [ -n "$sysroot" ]; then dpkg_ -P "$1" >>"$work/apt.log" 2>&1; else apt purge "$1"; fi; }
+dpkg_query() { dpkg-query ${sysroot:+--admindir="$sysroot/var/lib/dpkg"} "$@"; }
+installed() { [ "$(dpkg_query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]; }
 
 start=$SECONDS
 echo "PostgreSQL $major ($("$PG_CONFIG" --version)), $(. /etc/os-release && echo "$PRETTY_NAME")"
@@ -62,7 +70,7 @@ fi
 
 # A clean slate: no idtypes package, and no idtypes file that no package owns.
 if installed "$pkg"; then
-	apt purge "$pkg"
+	pkg_purge "$pkg"
 fi
 if ! remove_unpackaged_files; then
 	bad "idtypes files left in the server's directories before the install: $(idtypes_files | tr '\n' ' ')"
@@ -81,18 +89,20 @@ else
 	bad "make deb"
 	exit 1
 fi
-deb=$(ls "$work/debs/${pkg}_${version}"-*_"$(dpkg --print-architecture)".deb 2>/dev/null | head -n 1) || true
+deb=$(ls "$work/debs/${pkg}_${version}"-*_"$deb_arch".deb 2>/dev/null | head -n 1) || true
 if [ -z "$deb" ]; then
-	bad "no ${pkg}_${version}-*_$(dpkg --print-architecture).deb among $(ls "$work/debs" | tr '\n' ' ')"
+	bad "no ${pkg}_${version}-*_$deb_arch.deb among $(ls "$work/debs" | tr '\n' ' ')"
 	exit 1
 fi
 
 # Install it as a user does.
-if apt install "$deb" && installed "$pkg"; then
-	ok "apt-get install $(basename "$deb")"
+how="apt-get install"
+[ -z "$sysroot" ] || how="dpkg --root=<sysroot> -i"
+if pkg_install "$deb" && installed "$pkg"; then
+	ok "$how $(basename "$deb")"
 else
 	tail -n 30 "$work/apt.log"
-	bad "apt-get install $(basename "$deb")"
+	bad "$how $(basename "$deb")"
 	exit 1
 fi
 
@@ -104,7 +114,7 @@ for f in idtypes--*.sql; do expect+=("$extdir/$f"); done
 [ ! -d "$pkglibdir/bitcode/postgres" ] || expect+=("$pkglibdir/bitcode/idtypes.index.bc")
 missing=()
 for f in "${expect[@]}"; do
-	owner=$(dpkg -S "$f" 2>/dev/null | cut -d: -f1) || true
+	owner=$(dpkg_owner "$f") || true
 	[ -f "$f" ] && [ "$owner" = "$pkg" ] || missing+=("$f${owner:+ (owned by $owner)}")
 done
 if [ ${#missing[@]} -eq 0 ]; then
@@ -112,14 +122,14 @@ if [ ${#missing[@]} -eq 0 ]; then
 else
 	bad "not installed by $pkg: ${missing[*]}"
 fi
-if [ -n "$(dpkg -V "$pkg")" ]; then
-	dpkg -V "$pkg"
+if [ -n "$(dpkg_ -V "$pkg")" ]; then
+	dpkg_ -V "$pkg"
 	bad "dpkg -V $pkg: installed files differ from the package's"
 else
 	ok "dpkg -V $pkg: the installed files are the package's"
 fi
 others=$(idtypes_files | while read -r f; do
-	[ "$(dpkg -S "$f" 2>/dev/null | cut -d: -f1)" = "$pkg" ] || echo "$f"
+	[ "$(dpkg_owner "$f")" = "$pkg" ] || echo "$f"
 done)
 if [ -z "$others" ]; then
 	ok "no idtypes file in the server's directories but the package's"
@@ -193,17 +203,17 @@ installcheck postgres "" "${as_postgres[@]}"
 # apt-get purge removes every file, and the server no longer finds the extension.
 psql_as postgres postgres "DROP DATABASE idtypes_owned" "DROP DATABASE IF EXISTS contrib_regression" >/dev/null
 purged=1
-apt purge "$pkg" || purged=
-status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$pkg" 2>/dev/null | tr -d ' ') || true
+pkg_purge "$pkg" || purged=
+status=$(dpkg_query -W -f='${db:Status-Abbrev}' "$pkg" 2>/dev/null | tr -d ' ') || true
 if [ -n "$purged" ] && { [ -z "$status" ] || [ "$status" = un ]; }; then
-	ok "apt-get purge $pkg"
+	ok "$([ -n "$sysroot" ] && echo "dpkg --root=<sysroot> -P" || echo "apt-get purge") $pkg"
 else
 	tail -n 30 "$work/apt.log"
-	bad "apt-get purge $pkg (dpkg status: ${status:-none})"
+	bad "$([ -n "$sysroot" ] && echo "dpkg --root=<sysroot> -P" || echo "apt-get purge") $pkg (dpkg status: ${status:-none})"
 fi
-left=$(idtypes_files; ls -d "/usr/share/doc/$pkg" 2>/dev/null || true)
+left=$(idtypes_files; ls -d "$sysroot/usr/share/doc/$pkg" 2>/dev/null || true)
 if [ -z "$left" ]; then
-	ok "no idtypes file left in $pkglibdir, $extdir or /usr/share/doc"
+	ok "no idtypes file left in $pkglibdir, $extdir or $sysroot/usr/share/doc"
 else
 	bad "left after the purge: $(echo "$left" | tr '\n' ' ')"
 fi

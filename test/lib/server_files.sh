@@ -17,6 +17,15 @@ server_setup() {
 	extdir=$("$PG_CONFIG" --sharedir)/extension
 }
 
+# In a sysroot of another architecture (scripts/sysroot.sh sets IDTYPES_SYSROOT), the server's
+# directories are below it and its packages are dpkg's of that root (dpkg --root); elsewhere the
+# system's.
+sysroot=${IDTYPES_SYSROOT:-}
+# dpkg_ <dpkg arguments>: dpkg of the server's system. dpkg_owner <path>: the package owning a
+# file of the server's directories, or nothing.
+dpkg_() { dpkg ${sysroot:+--root="$sysroot"} "$@"; }
+dpkg_owner() { dpkg_ -S "${1#"$sysroot"}" 2>/dev/null | cut -d: -f1; }
+
 # idtypes_files: every idtypes file in the server's directories, one path a line.
 idtypes_files() {
 	find "$pkglibdir" "$extdir" -maxdepth 2 \( -name 'idtypes.so' -o -name 'idtypes.control' \
@@ -29,7 +38,7 @@ idtypes_files() {
 remove_unpackaged_files() {
 	local f stray=0
 	for f in $(idtypes_files); do
-		if ! dpkg -S "$f" >/dev/null 2>&1; then
+		if [ -z "$(dpkg_owner "$f")" ]; then
 			rm -rf "$f"
 			stray=$((stray + 1))
 		fi
