@@ -20,7 +20,7 @@
 # mmdebstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
 # of architectures the CPU cannot run, and mmdebstrap (with arch-test, which it asks for a foreign
 # chroot), for scripts/sysroot.sh and those chroots; cross-<arch> (a Debian
-# architecture: cross-arm64, cross-s390x): the host's C and C++ cross compilers for it, which
+# architecture: cross-arm64, cross-s390x, cross-i386): the host's C and C++ cross compilers for it, which
 # scripts/sysroot.sh builds with; deb: Debian's packaging tools and the headers of every
 # supported server, for `make deb`; debsrc: lintian, autopkgtest and mmdebstrap, for
 # test/deb/debsrc.sh; image: umoci and skopeo, for `make image`; clients: setuptools, wheel and
