@@ -5,17 +5,19 @@
 #   scripts/sysroot.sh --arch <arch> <major> [command [args...]]   (default command: bash)
 #
 # Nothing runs under emulation but the programs under test: a chroot of a foreign architecture
-# configures every package under qemu-user (debootstrap's second stage, then the server and the
+# configures every package under qemu-user (its essential packages and apt, then the server and the
 # headers, which pull clang and LLVM in), about 30 minutes on a loaded 2-core machine, and builds
 # with a compiler under emulation, 10 more.
 #
 # The sysroot is the release's (scripts/chroot.sh --release <major>) postgresql-<major> of that
 # architecture with everything it depends on, extracted by mmdebstrap --variant=extract (no
-# maintainer script runs, nothing is configured), and postgresql-server-dev-<major> extracted
-# alone (its headers; its dependencies, clang and LLVM, serve the JIT bitcode, which is not built
-# here: IDTYPES_NO_BITCODE=1). It is made once into
+# maintainer script runs, nothing is configured; the packages registered in its dpkg database,
+# so that dpkg --root installs a package there: --register), and postgresql-server-dev-<major>
+# extracted alone (its headers; its dependencies, clang and LLVM, serve the JIT bitcode, which is
+# not built here: IDTYPES_NO_BITCODE=1). It is made once into
 # ${IDTYPES_SYSROOT_CACHE:-/var/cache/idtypes-sysroot}/<release>-<major>-<arch>, and made again
-# when it is missing or has no completion mark; the host's Debian archive is scripts/chroot.sh's.
+# when it is missing, has no completion mark or no registered package; the host's Debian archive
+# is scripts/chroot.sh's.
 # A sysroot moved to another directory keeps working: the server's pg_config is asked again.
 #
 # The command runs on the host, as root, in a fresh copy of this checkout (scripts/copy-checkout.sh)

@@ -10,9 +10,10 @@
 # Meant for a clean chroot of the release that packages <major> (it runs as root, installs
 # packages, and first removes any idtypes files in the server's directories that no package owns,
 # e.g. those a `make test` installed there). PG_CONFIG names the server to test.
-# IDTYPES_DEB_DIR: the package is not built here but taken from that directory (cross-built on the
-# host for this chroot's architecture: test/run_matrix.sh's deb_cross); the chroot then needs only
-# the server and make (scripts/install-deps.sh server).
+# IDTYPES_DEB_DIR: the package is not built here but taken from that directory. With
+# IDTYPES_SYSROOT too (the script run in scripts/sysroot.sh, the package cross-built for the
+# sysroot's architecture: test/run_matrix.sh's deb_cross), dpkg --root installs it into the
+# sysroot and purges it there instead of apt, on the host, the server run under qemu-user.
 # The regression suite runs in two parts: as the non-superuser owner of pg_regress's database (made
 # beforehand by postgres, as pg_regress would make it), every test but the ten that need a
 # superuser, which run as postgres: amcheck creates amcheck and pageinspect (not trusted),

@@ -9,7 +9,7 @@
 # ./idtypes-<version>.tgz`, as docs/orms.md says) and imports from ES modules and CommonJS. mypy
 # checks the type hints (strict, as clients/python/pyproject.toml configures it).
 # Needs python3 with setuptools, wheel, venv and pip, and mypy (scripts/install-deps.sh
-# orm-python), and npm.
+# orm-python), node and npm (clients).
 #
 # Run by test/run_tests.sh; needs no cluster.
 set -euo pipefail
@@ -21,9 +21,8 @@ nodes_workdir
 . "$(dirname "$0")/../lib/packages.sh"
 
 group_packages orm-python "the Python build's packages"
-if ! command -v npm >/dev/null; then
-	group_packages drivers "node and npm"
-fi
+# node and npm, setuptools and wheel (not the drivers' group: Go, Rust and a JDK are not needed here).
+group_packages clients "node and npm"
 
 version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$top/META.json")
 dist=$work/dist

@@ -41,7 +41,7 @@
 # ~/.cache/idtypes-orm-node), under a lock, only when test/orm/node/package*.json change.
 # A library whose Node.js requirement the installed node does not meet (Prisma 7 and TypeORM 1.1:
 # 20.19; Kysely 0.28: 20; Debian 12's nodejs is 18.19) is skipped with a "skip:" line, and the
-# others still run; node itself comes from `scripts/install-deps.sh drivers` when missing.
+# others still run; node itself comes from `scripts/install-deps.sh clients` when missing.
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
 set -euo pipefail
@@ -57,7 +57,7 @@ nodes_workdir
 . "$(dirname "$0")/../lib/packages.sh"
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-	group_packages drivers "node and npm"
+	group_packages clients "node and npm"
 fi
 node_version=$(node -p process.versions.node)
 echo "node $node_version, npm $(npm --version)"
