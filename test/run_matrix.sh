@@ -559,7 +559,7 @@ done
 lane_steps() {
 	awk -v jobs="$(grep -c '^######## ' "$tmp/lane-$1.out")" '
 	function step(secs, name) { print secs "\t" (jobs > 1 ? job " > " : "") name; inner[job] = 1 }
-	/^######## / { job = substr($0, 10); next }
+	/^######## / { job = substr($0, 10); sub(/ \(.*/, "", job); next }
 	/^ *[0-9]+ s  [^ ]/ && job != "" {
 		secs = $1; sub(/^ *[0-9]+ s  /, "")
 		sub(/^script test\/scripts\//, ""); sub(/^regression tests .*/, "regression tests")
