@@ -1004,7 +1004,7 @@ COMMENT ON FUNCTION generate_ulidflake(int4) IS 'a new scalable ulidflake (15 ra
 
 CREATE FUNCTION generate_ulid() RETURNS ulid
 AS 'MODULE_PATHNAME', 'generate_ulid'
-LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION generate_ulid() IS 'a new ulid: 48-bit ms | 12-bit fraction of the ms | 68 fresh random bits, increasing within a session';
 
 CREATE FUNCTION generate_ulid_monotonic() RETURNS ulid

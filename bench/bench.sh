@@ -7,6 +7,8 @@
 #
 #   make bench [N=1000000] [R=5] [PG_CONFIG=...]   (needs idtypes installed into that server)
 #   WORKLOADS='^generate' (an extended regular expression): only the workloads it matches
+#   PLAN_ROWS='2000000 20000000' (the default): the sizes of the grown, vacuumed tables planned
+#   (bench/planning_vacuumed.sql); PLAN_ROWS= for none
 #
 # Timing is on the server: clock_timestamp() around each statement (bench/setup.sql), and pgbench's
 # own count for the concurrent insert run. A plan that is not the intended one gives a WARNING.
@@ -15,7 +17,8 @@
 # median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value and
 # ratio), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
 # last two by bench/bench_plot.py, and /planning.csv (the planning time on a table grown since
-# ANALYZE against the same rows analyzed: bench/planning.sql).
+# ANALYZE against the same rows analyzed: bench/planning.sql), /planning_vacuumed.csv (the same on
+# tables grown and vacuumed since ANALYZE, of PLAN_ROWS rows: bench/planning_vacuumed.sql).
 set -euo pipefail
 trap '' PIPE
 
@@ -63,6 +66,11 @@ echo "bench: setting up $N rows per contestant"
 start=$SECONDS
 psql_b -f bench/setup.sql
 psql_b -f bench/planning.sql
+# PLAN_ROWS: the sizes of bench/planning_vacuumed.sql's tables ("" for none).
+for rows in ${PLAN_ROWS-2000000 20000000}; do
+	psql_b -v rows="$rows" -f bench/planning_vacuumed.sql
+done
+psql_b -c "CREATE TABLE IF NOT EXISTS plan_vac_result (round int, rows bigint, contestant text, value float8)"
 echo "bench: set up in $((SECONDS - start)) s; $R rounds"
 
 mapfile -t workloads < <(psql_b -c "SELECT workload FROM work GROUP BY workload ORDER BY min(ord), workload" |
@@ -90,6 +98,8 @@ for ((round = 1; round <= R; round++)); do
 	done
 	# Planning on a table grown since ANALYZE (bench/planning.sql).
 	psql_b -c "SELECT plan_step($round)" >/dev/null
+	# Planning on tables grown since ANALYZE and vacuumed (bench/planning_vacuumed.sql).
+	[ -z "${PLAN_ROWS-x}" ] || psql_b -c "SELECT plan_vac_step($round)" >/dev/null
 	echo "bench: round $round of $R in $((SECONDS - start)) s"
 done
 psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(format('src_%s_id', name)::regclass)
@@ -106,6 +116,8 @@ psql_b -c "COPY (SELECT s.workload, w.ord AS workload_ord, s.contestant, c.ord A
 psql_b -c "COPY (SELECT round, workload, contestant, value, ratio FROM ratio
 	ORDER BY round, workload, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/rounds.csv"
 psql_b -c "COPY (SELECT * FROM plan_summary) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/planning.csv"
+psql_b -c "COPY (SELECT * FROM plan_vac_summary ORDER BY rows, contestant) TO STDOUT (FORMAT csv, HEADER)" \
+	>"$OUT/planning_vacuumed.csv"
 version=$(psql_b -c "SHOW server_version")
 python3 bench/bench_plot.py "$OUT/summary.csv" "$OUT/bench.svg" \
 	"make bench: PostgreSQL ${version%% *}, N = $N rows, R = $R rounds" "$OUT/tables.md"

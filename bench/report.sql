@@ -109,3 +109,25 @@ SELECT format('planning: grown since ANALYZE %s ms, analyzed %s ms: %sx (A/A %sx
 FROM plan_summary g, plan_summary a, plan_summary aa
 WHERE g.contestant = 'plan_grown' AND a.contestant = 'plan_analyzed' AND aa.contestant = 'plan_analyzed_aa';
 \pset tuples_only off
+
+-- The same on tables grown since ANALYZE and vacuumed since (bench/planning_vacuumed.sql), per
+-- size: the planner's check of the new rows against the index, kept across plans.
+CREATE VIEW plan_vac_summary AS
+SELECT r.rows, r.contestant, percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value) AS median_ms,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value / nullif(b.value, 0)) AS ratio,
+       min(r.value / nullif(b.value, 0)) AS lo, max(r.value / nullif(b.value, 0)) AS hi
+FROM plan_vac_result r
+JOIN plan_vac_result b ON b.round = r.round AND b.rows = r.rows AND b.contestant = 'analyzed'
+GROUP BY r.rows, r.contestant;
+\echo
+\echo Planning the newest hour of a three-way self-join on tables grown and vacuumed since ANALYZE (bench/planning_vacuumed.sql):
+\pset tuples_only on
+SELECT format('planning, %s rows: grown and vacuumed %s ms, analyzed %s ms: %sx (A/A %sx; target: within 1.2x)',
+              g.rows, to_char(g.median_ms, 'FM990.000'), to_char(a.median_ms, 'FM990.000'),
+              to_char(g.ratio, 'FM990.00'), to_char(aa.ratio, 'FM990.00'))
+FROM plan_vac_summary g
+JOIN plan_vac_summary a ON a.rows = g.rows AND a.contestant = 'analyzed'
+JOIN plan_vac_summary aa ON aa.rows = g.rows AND aa.contestant = 'analyzed (A/A)'
+WHERE g.contestant = 'grown, vacuumed'
+ORDER BY g.rows;
+\pset tuples_only off

@@ -44,12 +44,13 @@ GENERATORS = [
 ]
 
 
-# The generators with monotonic state: PARALLEL RESTRICTED from 1.1 on, so that a parallel query
-# calls them in the leader only, one state stepping in the order the rows are made (parallel
-# workers each had a state and a backend slot of their own, their IDs interleaving). The others
-# (random, or a given time) stay PARALLEL SAFE.
-MONOTONIC = {"generate_xid", "generate_tid", "generate_ulidflake", "generate_ulid_monotonic",
-             "generate_euid"}
+# The generators with a session's state (monotonic, or generate_ulid()'s IDs increasing within a
+# session): PARALLEL RESTRICTED from 1.1 on, so that a parallel query calls them in the leader
+# only, one state stepping in the order the rows are made (parallel workers each had a state and
+# a backend slot of their own, their IDs interleaving). The others (random, or a given time) stay
+# PARALLEL SAFE.
+MONOTONIC = {"generate_xid", "generate_tid", "generate_ulidflake", "generate_ulid",
+             "generate_ulid_monotonic", "generate_euid"}
 
 
 def parallel(name):

@@ -18,6 +18,7 @@ extern "C" {
 #include "pgstat.h"
 #include "storage/bufmgr.h"
 #include "utils/datum.h"
+#include "utils/hsearch.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
@@ -68,13 +69,6 @@ struct index_end
 	Datum value;
 };
 
-/* A column's row count checked against its index in this planning run, by (table, column). */
-struct checked_count
-{
-	Oid relid;
-	AttrNumber attnum;
-	double described;
-};
 
 } /* namespace */
 
@@ -208,8 +202,9 @@ probe(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool wan
 
 /*
  * How many entries of the column's first btree index of opfamily lie above bound, counted from
- * the index's end up to limit (the limit when there is no such index). Entries of dead rows
- * count too, and no heap page is read: an upper bound of the rows there.
+ * the index's end (the first entries of a descending index) up to limit (the limit when there is
+ * no such index). Entries of dead rows count too, and no heap page is read: an upper bound of
+ * the rows there.
  */
 double
 count_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Datum bound,
@@ -218,7 +213,7 @@ count_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Da
 	const IndexOptInfo *index = find_index(vardata, opfamily);
 	const Oid typid = vardata->atttype;
 	const Oid gt = get_opfamily_member(opfamily, typid, typid, BTGreaterStrategyNumber);
-	if (index == nullptr || index->reverse_sort[0] || !OidIsValid(gt))
+	if (index == nullptr || !OidIsValid(gt))
 		return limit;
 	const RangeTblEntry *rte = planner_rt_fetch(vardata->rel->relid, root);
 	Relation heap = table_open(rte->relid, NoLock);
@@ -231,7 +226,10 @@ count_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Da
 	IndexScanDesc scan = idt_index_beginscan(heap, irel, &snapshot, 1);
 	index_rescan(scan, &key, 1, nullptr, 0);
 	double n = 0;
-	while (n < limit && index_getnext_tid(scan, BackwardScanDirection) != nullptr)
+	/* btree reads the key in the column's order (it flips the strategy of a DESC column). */
+	const ScanDirection from_end =
+		index->reverse_sort[0] ? ForwardScanDirection : BackwardScanDirection;
+	while (n < limit && index_getnext_tid(scan, from_end) != nullptr)
 		n++;
 	index_endscan(scan);
 	index_close(irel, NoLock);
@@ -301,6 +299,61 @@ namespace
 {
 
 /*
+ * A column's check against its index, kept across planning runs in this backend, by (table,
+ * column): valid while the statistics it checked are (the time of the table's last ANALYZE) and
+ * the table's file is (a TRUNCATE, VACUUM FULL or CLUSTER gives it a new one). The rows the
+ * statistics describe do not change as rows are added or a VACUUM runs (the new ones lie above
+ * the histogram as the counted ones did), so a column is checked once after each ANALYZE, when
+ * the first VACUUM has made the count doubtful, not on every plan: its cost grows with the table
+ * (the count's limit in check_new_rows), a plan's does not.
+ */
+struct count_key
+{
+	Oid relid;
+	AttrNumber attnum;
+};
+
+struct checked_count
+{
+	count_key key;
+	bool valid;
+	TimestampTz analyzed;
+	Oid relfilenode;
+	bool known;		  /* the count ended below its limit */
+	double described; /* then: the rows the statistics describe */
+};
+
+HTAB *checked_counts = nullptr;
+
+/* At most this many columns are kept; past it the cache starts again (each check is redone). */
+constexpr long checked_counts_max = 1024;
+
+checked_count *
+checked_count_entry(Oid relid, AttrNumber attnum, bool *found)
+{
+	if (checked_counts != nullptr && hash_get_num_entries(checked_counts) >= checked_counts_max)
+	{
+		hash_destroy(checked_counts);
+		checked_counts = nullptr;
+	}
+	if (checked_counts == nullptr)
+	{
+		HASHCTL ctl;
+		memset(&ctl, 0, sizeof(ctl));
+		ctl.keysize = sizeof(count_key);
+		ctl.entrysize = sizeof(checked_count);
+		ctl.hcxt = TopMemoryContext;
+		checked_counts = hash_create("idtypes checked row counts", 64, &ctl,
+									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	}
+	count_key key;
+	memset(&key, 0, sizeof(key));
+	key.relid = relid;
+	key.attnum = attnum;
+	return static_cast<checked_count *>(hash_search(checked_counts, &key, HASH_ENTER, found));
+}
+
+/*
  * The rows the statistics describe, where the cumulative statistics say counted (< reltuples):
  * the new rows in time order (pg_stats.correlation's share of them) lie above the histogram's
  * last bound, so if fewer index entries lie there than that share of now - counted, those
@@ -309,63 +362,63 @@ namespace
  * at least, as PostgreSQL samples), about rows / sample of them. So the count goes on to 8 times
  * that, at least 1,000 entries (a few index pages): a count that reaches its limit, and a column
  * without an index, a histogram or a positive correlation, leave counted as it is. Once per
- * column and planning run.
+ * column and ANALYZE (checked_count).
  */
 double
 check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTblEntry *rte,
-			   double now, double counted, double reltuples)
+			   const PgStat_StatTabEntry *tab, Oid relfilenode, double now, double counted,
+			   double reltuples)
 {
 	if (vardata->var == nullptr || !IsA(vardata->var, Var) || rte->inh ||
 		vardata->rel->indexlist == NIL)
 		return counted;
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	run_cache *c = run_cache_of(root);
-	ListCell *lc;
-	if (c != nullptr)
-		foreach (lc, c->counts)
-		{
-			const auto *e = static_cast<const checked_count *>(lfirst(lc));
-			if (e->relid == rte->relid && e->attnum == attnum)
-				return e->described;
-		}
-	double described = counted;
-	HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
-									  Int16GetDatum(attnum), BoolGetDatum(false));
-	if (HeapTupleIsValid(stats))
+	const TimestampTz analyzed =
+		Max(IDT_TABSTAT_LAST_ANALYZE(tab), IDT_TABSTAT_LAST_AUTOANALYZE(tab));
+	bool found;
+	checked_count *e = checked_count_entry(rte->relid, attnum, &found);
+	if (!found || !e->valid || e->analyzed != analyzed || e->relfilenode != relfilenode)
 	{
-		const double ordered = ordered_share(stats);
-		AttStatsSlot sslot;
-		if (ordered > 0.0 && get_attstatsslot(&sslot, stats, STATISTIC_KIND_HISTOGRAM, InvalidOid,
-											  ATTSTATSSLOT_VALUES))
+		/* Invalid until the check has ended (an error in it leaves the entry to be redone). */
+		e->valid = false;
+		bool known = false;
+		double described = 0;
+		HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
+										  Int16GetDatum(attnum), BoolGetDatum(false));
+		if (HeapTupleIsValid(stats))
 		{
-			if (sslot.nvalues > 0)
+			const double ordered = ordered_share(stats);
+			AttStatsSlot sslot;
+			if (ordered > 0.0 && get_attstatsslot(&sslot, stats, STATISTIC_KIND_HISTOGRAM,
+												  InvalidOid, ATTSTATSSLOT_VALUES))
 			{
-				const Oid opfamily =
-					lookup_type_cache(vardata->atttype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-				const double sample = 300.0 * Max(1, sslot.nvalues - 1);
-				const double limit = Min(std::ceil(ordered * (now - counted)),
-										 Max(1000.0, std::ceil(8 * now / sample)));
-				const double above =
-					count_above(root, vardata, opfamily, sslot.values[sslot.nvalues - 1], limit);
-				if (above < limit)
-					described = Min(reltuples, Max(counted, now - above / ordered));
+				if (sslot.nvalues > 0)
+				{
+					const Oid opfamily =
+						lookup_type_cache(vardata->atttype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+					const double sample = 300.0 * Max(1, sslot.nvalues - 1);
+					const double limit = Min(std::ceil(ordered * (now - counted)),
+											 Max(1000.0, std::ceil(8 * now / sample)));
+					const double above = count_above(root, vardata, opfamily,
+													 sslot.values[sslot.nvalues - 1], limit);
+					if (above < limit)
+					{
+						known = true;
+						described = now - above / ordered;
+					}
+				}
+				free_attstatsslot(&sslot);
 			}
-			free_attstatsslot(&sslot);
+			ReleaseSysCache(stats);
 		}
-		ReleaseSysCache(stats);
-	}
-	if (c != nullptr)
-	{
-		auto *e = static_cast<checked_count *>(
-			MemoryContextAllocZero(c->context, sizeof(checked_count)));
-		e->relid = rte->relid;
-		e->attnum = attnum;
+		/* (dynahash never moves an entry, and the check adds none.) */
+		e->analyzed = analyzed;
+		e->relfilenode = relfilenode;
+		e->known = known;
 		e->described = described;
-		MemoryContext old = MemoryContextSwitchTo(c->context);
-		c->counts = lappend(c->counts, e);
-		MemoryContextSwitchTo(old);
+		e->valid = true;
 	}
-	return described;
+	return e->known ? Min(reltuples, Max(counted, e->described)) : counted;
 }
 
 } /* namespace */
@@ -395,7 +448,9 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
 	if (!HeapTupleIsValid(tuple))
 		return;
-	const double reltuples = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->reltuples;
+	const auto *form = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple));
+	const double reltuples = form->reltuples;
+	const Oid relfilenode = form->relfilenode;
 	ReleaseSysCache(tuple);
 	if (reltuples <= 0 || rel->tuples <= 0)
 		return;
@@ -407,7 +462,8 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 		const double modified = static_cast<double>(IDT_TABSTAT_MOD_SINCE_ANALYZE(tab));
 		const double counted = Min(*described, Max(*now / 2, *now - modified));
 		if (counted < *described)
-			*described = check_new_rows(root, vardata, rte, *now, counted, *described);
+			*described =
+				check_new_rows(root, vardata, rte, tab, relfilenode, *now, counted, *described);
 	}
 }
 

@@ -76,7 +76,6 @@ struct run_cache
 	MemoryContext context;
 	MemoryContextCallback forget;
 	List *ends;	 /* growth.cpp: index ends */
-	List *counts; /* growth.cpp: row counts checked against an index */
 	List *stats; /* stats_hook.cpp */
 };
 
