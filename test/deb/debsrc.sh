@@ -22,7 +22,7 @@ release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 major=$(pg_config --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 work=$(mktemp -d)
 chmod 755 "$work"
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf --one-file-system "$work"' EXIT
 start=$SECONDS
 echo "$(. /etc/os-release && echo "$PRETTY_NAME"), PostgreSQL $major"
 bash scripts/install-deps.sh deb debsrc
@@ -78,9 +78,32 @@ testbed=$work/testbed
 mkdir "$testbed"
 tar -x -C "$testbed" -f "$tarball"
 cp -L /etc/resolv.conf "$testbed/etc/resolv.conf" 2>/dev/null || true
+# Leaving it: whatever still runs in it is stopped (a test's server, where autopkgtest ran out of
+# time), /dev and /proc unmounted (detached if still busy), and only then the directory removed,
+# never across a mount: $testbed/dev is the machine's own /dev, and a removal that went through it
+# would delete the host's device nodes (seen once: every later test failed, "/dev/fd/63: No such
+# file or directory").
+leave_testbed() {
+	local p pids=
+	for p in /proc/[0-9]*; do
+		case $(readlink "$p/root" 2>/dev/null) in "$testbed" | "$testbed"/*) pids+=" ${p#/proc/}" ;; esac
+	done
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || { kill -KILL $pids 2>/dev/null || true; sleep 1; }
+	for p in "$testbed/dev" "$testbed/proc"; do
+		if mountpoint -q "$p"; then
+			umount "$p" 2>/dev/null || umount -l "$p" 2>/dev/null || true
+		fi
+	done
+	if mountpoint -q "$testbed/dev" || mountpoint -q "$testbed/proc"; then
+		echo "debsrc.sh: $testbed still has mounts: left in place" >&2
+		return
+	fi
+	rm -rf --one-file-system "$work"
+}
+trap leave_testbed EXIT
 mount -t proc proc "$testbed/proc"
 mount --bind /dev "$testbed/dev"
-trap 'umount "$testbed/dev" "$testbed/proc" 2>/dev/null || true; rm -rf "$work"' EXIT
 t=$SECONDS
 status=0
 timeout 900 autopkgtest -U --no-built-binaries -B "$work"/out/*.deb "$work"/out/idtypes_*.dsc -- chroot "$testbed" \
