@@ -77,12 +77,14 @@ i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # tests nothing of ours; scripts/sysroot.sh builds no bitcode); sort_order.sh with 100,000 IDs per
 # type (an external merge in 1 MB still); the regression tests like and prefix_index on a fifth of
 # their rows (IDTYPES_REGRESS_SMALL: like_1.out, prefix_index_1.out; the same plans and checks),
-# which were 60% of the suite's time there (i386: 484 of 796 s beside a CI run).
+# which were 60% of the suite's time there (i386: 484 of 796 s beside a CI run); the unit tests'
+# randomized cases a tenth of their rounds (IDTYPES_UNIT_SMALL: test_wide's 200,000 pairs ran
+# past the unit tests' 600 s limit on s390x beside a fresh CI run; the full counts run on amd64).
 # No unit tests under ASan+UBSan there (SANITIZE_TOO): they run on amd64; under qemu-user the
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
 emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400 SANITIZE_TOO=0 IDTYPES_SORT_ROWS=100000
-	IDTYPES_REGRESS_SMALL=1)
+	IDTYPES_REGRESS_SMALL=1 IDTYPES_UNIT_SMALL=1)
 # The package is cross-built and tested installed on these too (after the suite, in its lane:
 # deb_cross); the regression suite ran there already, so the package test runs only the part of
 # it that needs the installed files (IDTYPES_DEB_REGRESS).
@@ -125,6 +127,10 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
+	# Crashes, restarts and four failovers under libfaketime (about 230 s beside a CI run): the
+	# floors are the same C++ on every major; on 15 (both scopes: backend and cluster) and on 18
+	# (cluster scope without preloading). physical_replica.sh promotes a standby on every major.
+	[restart_floor.sh]="15 18"
 )
 # UBSAN_TOO=1: the regression suite and these scripts, the ones that run the extension's C++ on
 # paths the regression suite does not (several sessions, crashes, restarts, clock faults, floors,
@@ -132,8 +138,8 @@ declare -A script_majors=(
 # clients or other projects' code.
 # Not restart_floor.sh for now: in the first run with this list (the run's other lanes at once on
 # 2 cores) its standby, started under libfaketime, found the shared semaphore of an exited process
-# ("sem_open failed ... created locally: false"), with no UBSan report. It runs on every server's
-# plain lane; to be looked into (the issue of CI's time).
+# ("sem_open failed ... created locally: false"), with no UBSan report. It runs on 15's and 18's
+# plain lanes (script_majors); to be looked into.
 ubsan_scripts="arch_values.sh bench_smoke.sh clock_faults.sh concurrency.sh crash.sh dump_restore.sh fdw.sh
 	floor_file.sh logical_replication.sh member_invalidation.sh node_id.sh overflow_wait.sh physical_replica.sh
 	plan_hijack.sh session_floor.sh sort_order.sh"

@@ -17,7 +17,7 @@ using idt::errc;
 using idt::u128;
 
 constexpr std::uint64_t seed = 0x1d7e5c0dec5eedULL;
-constexpr int random_rounds = 100000;
+const int random_rounds = rounds(100000);
 
 // Slow reference: the numeric value of a text over an alphabet, with no range check.
 uwide

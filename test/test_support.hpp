@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -17,6 +18,15 @@ using Catch::Approx;
 #else
 #include <catch2/catch.hpp>
 #endif
+
+// rounds(n): a randomized test's rounds, n, or a tenth of them with IDTYPES_UNIT_SMALL=1 (under
+// qemu-user, where the full counts take minutes: test/run_matrix.sh's emulated lanes).
+inline int
+rounds(int n)
+{
+	const char *small = std::getenv("IDTYPES_UNIT_SMALL");
+	return small != nullptr && std::strcmp(small, "1") == 0 ? n / 10 : n;
+}
 
 namespace Catch
 {

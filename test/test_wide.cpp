@@ -115,7 +115,7 @@ any(std::mt19937_64 &rng)
 TEST_CASE("words128: every operator equals unsigned __int128's", "[wide]")
 {
 	std::mt19937_64 rng(20261126);
-	for (int i = 0; i < 200000; i++)
+	for (int i = 0, n = rounds(200000); i < n; i++)
 	{
 		const words128 a = any(rng), b = any(rng);
 		const native x = nat(a), y = nat(b);

@@ -313,27 +313,40 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 	return result;
 }
 
-floor_record
-wal_floor_record()
+std::int64_t
+wal_floor_once(std::uint64_t life)
 {
-	const int fd = open_for_reading();
-	if (fd < 0)
-		return {floor_record::absent, 0, 0, nullptr};
+	int fd = open_for_reading();
+	if (fd >= 0)
+	{
+		const floor_record r = read_record_at(fd, wal_floor_at, 20);
+		unlock_close(fd);
+		if (r.kind == floor_record::ok && r.second == life)
+			return r.until_us;
+	}
+	/* Under the file's lock: a backend that comes meanwhile waits, then finds the record. */
+	fd = open_for_update();
 	const floor_record r = read_record_at(fd, wal_floor_at, 20);
-	unlock_close(fd);
-	return r;
-}
-
-void
-write_wal_floor_record(std::int64_t until_us, std::uint64_t life)
-{
-	const int fd = open_for_update();
+	if (r.kind == floor_record::ok && r.second == life)
+	{
+		unlock_close(fd);
+		return r.until_us;
+	}
+	bool failed = false;
+	char why[256] = "";
+	const std::int64_t found = replayed_reservation(&failed, why, sizeof(why));
 	/* Not synced: after a crash the server's own reservation covers what it made from it. */
-	const bool written = write_pair(fd, wal_floor_at, until_us, life);
+	const bool written = write_pair(fd, wal_floor_at, found, life);
 	unlock_close(fd);
+	if (failed)
+		ereport(WARNING,
+				(errmsg("could not read the generators' floor from the replayed WAL: %s", why),
+				 errdetail("The restart floor is taken from the newest replayed commit and the "
+						   "floor file alone.")));
 	if (!written)
 		ereport(ERROR,
 				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", floor_file)));
+	return found;
 }
 
 floor_record

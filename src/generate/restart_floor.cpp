@@ -55,8 +55,8 @@ checkpoint_time_us()
  *  - the newest commit (or abort) that archive recovery replayed, GetLatestXTime(), plus the most
  *    a generator runs ahead of its clock (TID): on a promoted standby every ID committed on the
  *    old primary and replayed here was made before its commit's time (the standby's copy of the
- *    floor file is as old as its base backup), unless the old primary's generators ran further
- *    ahead of its clock (it stepped back): then the newest reservation they wrote to WAL;
+ *    floor file is as old as its base backup), and the newest reservation its generators wrote
+ *    to WAL, which covers the IDs that ran ahead of its clock (it ran fast, then stepped back);
  *  - the last checkpoint's next second, when the clock is behind it (a checkpoint's time is in
  *    the past of a clock that did not go back): after a clean shutdown without the file (its
  *    first run with this library, or a damaged file), every ID was made before the shutdown
@@ -77,19 +77,10 @@ restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 	if (latest > 0)
 	{
 		floor = Max(floor, add_sat(add_sat(latest, glue::unix_to_pg_us), tid_max_ahead_us));
-		/* Out of recovery: what the old primary's generators reserved beyond their clock. Read
-		 * from WAL once per life; the floor file keeps it for the other backends. */
+		/* Out of recovery: the newest reservation the old primary's generators wrote to WAL
+		 * (they may have run ahead of the times its commits carry). Read once per life. */
 		if (!RecoveryInProgress())
-		{
-			const floor_record seen = wal_floor_record();
-			std::int64_t from_wal = seen.until_us;
-			if (seen.kind != floor_record::ok || seen.second != life)
-			{
-				from_wal = replayed_reservation();
-				write_wal_floor_record(from_wal, life);
-			}
-			floor = Max(floor, from_wal);
-		}
+			floor = Max(floor, wal_floor_once(life));
 	}
 	const std::int64_t checkpoint_us = checkpoint_time_us();
 	if (wall_us < checkpoint_us)

@@ -214,15 +214,17 @@ constexpr std::int64_t reserve_window_us = 500000;
  * (raised to want_us and synced when it does not). Returns what it holds then. */
 std::int64_t reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life);
 
-/* The reservation written to WAL for standbys (while the generators run ahead of the clock), and
- * the newest one a promoted standby replayed (0 if none). wal_floor.cpp. */
+/* The reservation written to WAL for standbys, and the newest one a promoted standby replayed
+ * (0 if none; *failed set, with why, when the WAL could not be read). wal_floor.cpp. */
 void log_reservation(std::int64_t until_us);
-std::int64_t replayed_reservation();
+std::int64_t replayed_reservation(bool *failed, char *why, size_t why_size);
 
-/* The floor file's record of what a promoted server found in the WAL it replayed (its life is
- * the state's that looked), so that each backend of the life need not read the WAL again. */
-floor_record wal_floor_record();
-void write_wal_floor_record(std::int64_t until_us, std::uint64_t life);
+/* What a promoted server found in the WAL it replayed, read back once per life (the life of the
+ * state that looks): the floor file records it, and a backend that finds no record of its life
+ * reads the WAL under the file's lock, so that one backend reads while the others wait for its
+ * result. Keeps the largest value found in the life; a failure to read is reported by the
+ * backend that read, once. floor_file.cpp. */
+std::int64_t wal_floor_once(std::uint64_t life);
 
 /* Take the restart floor into the active state (once per life, and again after a promotion). */
 void apply_restart_floor();
@@ -264,11 +266,12 @@ generate(const char *type_name, Step step)
 			s.last_us = now;
 		/* An ID at or after the floor file's time goes out only once the file holds more. */
 		const bool reserve = ok && id_us >= s.reserved_us;
-		/* More than a second ahead of the clock (it stepped back): the reservation goes to WAL
-		 * too, once, before this ID (wal_floor.cpp). */
-		const bool ahead = ok && id_us - wall > tid_max_ahead_us;
+		/* Each reservation goes to WAL too, once, before the first ID it covers (wal_floor.cpp):
+		 * a promoted standby reads back the newest, which covers every ID it replayed, however
+		 * the old primary's clock moved (IDs made while it ran fast lie after the times of the
+		 * commits that follow a step back). */
 		std::int64_t to_log = 0;
-		if (ahead && !reserve && s.logged_us < s.reserved_us)
+		if (ok && !reserve && s.logged_us < s.reserved_us)
 			to_log = s.logged_us = s.reserved_us;
 		const std::uint64_t life = s.life;
 		unlock_state();
@@ -278,7 +281,7 @@ generate(const char *type_name, Step step)
 				reserve_until(add_sat(id_us, 1), add_sat(id_us, reserve_window_us), life);
 			lock_state();
 			s.reserved_us = Max(s.reserved_us, held);
-			if (ahead && s.logged_us < held)
+			if (s.logged_us < held)
 				to_log = s.logged_us = held;
 			unlock_state();
 		}

@@ -1,6 +1,6 @@
-/* wal_floor.cpp: the floor carried to standbys in WAL. While the generators run more than a
- * second ahead of the server's clock, each reservation of the floor file is also written to WAL;
- * a promoted standby takes the newest one it replayed as part of its restart floor. */
+/* wal_floor.cpp: the floor carried to standbys in WAL. Each reservation of the floor file is
+ * also written to WAL; a promoted standby takes the newest one it replayed as part of its
+ * restart floor. */
 #include "state.h"
 
 extern "C" {
@@ -9,16 +9,20 @@ extern "C" {
 #include "access/xlog_internal.h"
 #include "access/xlogreader.h"
 #include "access/xlogrecovery.h"
-#include "access/xlogutils.h"
 #include "replication/message.h"
 }
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 /*
  * Why: a promoted standby's copy of the floor file is as old as its base backup, so its restart
  * floor comes from the newest commit it replayed, plus a second (restart_floor.cpp). That covers
- * every ID the old primary committed as long as its generators ran at most a second ahead of its
- * clock (the commits carry its clock). After its clock stepped back they run ahead by up to the
- * step, and their commits' times no longer cover their IDs: the reservation in WAL does.
+ * every ID the old primary committed as long as its clock never went back: the commits carry its
+ * clock. After a step back, IDs made before it (while the clock ran fast) and the generators
+ * running on after them lie beyond the times of the commits that follow: the reservation in WAL
+ * covers them. One small record per half second of generation at most.
  *
  * A non-transactional logical message (prefix "idtypes.floor", the reservation's Unix
  * microseconds as text), written before the IDs it covers go out, so it precedes in WAL every
@@ -88,59 +92,149 @@ log_reservation(std::int64_t until_us)
 	(void) idt_log_logical_message(prefix, buf, static_cast<size_t>(len));
 }
 
+namespace
+{
+
+/* The read-back's own page reader: pg_wal's files read with open() and pread(), so that a
+ * missing or unreadable segment ends the read-back instead of raising an error (core's readers
+ * raise one, and an error caught without a subtransaction would leave the backend's state to
+ * chance). */
+struct read_back
+{
+	XLogSegNo first;   /* the oldest segment looked at */
+	XLogSegNo count;   /* segments from first on */
+	TimeLineID *tlis;  /* per segment from first: the newest timeline with a file of it, or 0 */
+	XLogSegNo open_seg;
+	int fd;
+	bool failed;
+	char *why;
+	size_t why_size;
+};
+
+void
+fail(read_back *rb, const char *what, const char *path)
+{
+	if (!rb->failed)
+		snprintf(rb->why, rb->why_size, "%s \"%s\": %s", what, path, strerror(errno));
+	rb->failed = true;
+}
+
+int
+read_back_page(XLogReaderState *reader, XLogRecPtr page, int req_len, XLogRecPtr, char *buf)
+{
+	auto *rb = static_cast<read_back *>(reader->private_data);
+	XLogSegNo seg;
+	XLByteToSeg(page, seg, wal_segment_size);
+	if (seg < rb->first || seg - rb->first >= rb->count || rb->tlis[seg - rb->first] == 0)
+		return -1;
+	char path[MAXPGPATH];
+	XLogFilePath(path, rb->tlis[seg - rb->first], seg, wal_segment_size);
+	if (rb->fd < 0 || rb->open_seg != seg)
+	{
+		if (rb->fd >= 0)
+			close(rb->fd);
+		rb->fd = open(path, O_RDONLY | PG_BINARY, 0);
+		rb->open_seg = seg;
+		if (rb->fd < 0)
+		{
+			/* Removed since the directory was read (a checkpoint): where the WAL ends. */
+			if (errno != ENOENT)
+				fail(rb, "could not open file", path);
+			return -1;
+		}
+	}
+	const off_t offset = static_cast<off_t>(XLogSegmentOffset(page, wal_segment_size));
+	const ssize_t got = pg_pread(rb->fd, buf, XLOG_BLCKSZ, offset);
+	if (got < 0)
+	{
+		fail(rb, "could not read file", path);
+		return -1;
+	}
+	return got >= req_len ? static_cast<int>(got) : -1;
+}
+
+/* The segments in [first, first + count) that pg_wal holds, each with its newest timeline (a
+ * promotion copies the segment of the switch to the new timeline). False if it cannot be read. */
+bool
+list_segments(read_back *rb)
+{
+	DIR *dir = opendir(XLOGDIR);
+	if (dir == nullptr)
+	{
+		fail(rb, "could not open directory", XLOGDIR);
+		return false;
+	}
+	errno = 0;
+	for (struct dirent *de; (de = readdir(dir)) != nullptr; errno = 0)
+	{
+		if (!IsXLogFileName(de->d_name))
+			continue;
+		/* (Not "seg": PostgreSQL 15's XLogFromFileName() is a macro with a local of that name.) */
+		TimeLineID tli = 0;
+		XLogSegNo segno = 0;
+		XLogFromFileName(de->d_name, &tli, &segno, wal_segment_size);
+		if (segno >= rb->first && segno - rb->first < rb->count && tli > rb->tlis[segno - rb->first])
+			rb->tlis[segno - rb->first] = tli;
+	}
+	const bool ok = errno == 0;
+	if (!ok)
+		fail(rb, "could not read directory", XLOGDIR);
+	closedir(dir);
+	return ok;
+}
+
+} /* namespace */
+
 /*
  * The newest reservation in the WAL this server replayed before it left recovery, read back
- * from the end one segment at a time (the newest message is in the last segment that has one),
- * as far as wal_read_back_bytes and the WAL still on disk go; 0 when none is found. Failing to
- * read is no error: the message is a safeguard on top of the commits' times, reported as such.
+ * from the end one segment at a time (the newest message is in the last segment that has one):
+ * at most wal_read_back_bytes, and no further back than the newest segment pg_wal lacks (a
+ * standby made by pg_basebackup has none before its backup's start; that is no failure). 0 when
+ * none is found. A segment that is there but cannot be read sets *failed (with why).
  */
 std::int64_t
-replayed_reservation()
+replayed_reservation(bool *failed, char *why, size_t why_size)
 {
+	*failed = false;
 	const XLogRecPtr end = GetXLogReplayRecPtr(nullptr);
 	if (XLogRecPtrIsInvalid(end) || RecoveryInProgress())
 		return 0;
-	ReadLocalXLogPageNoWaitPrivate page_state = {false};
-	XLogReaderRoutine routine = {};
-	routine.page_read = &read_local_xlog_page_no_wait;
-	routine.segment_open = &wal_segment_open;
-	routine.segment_close = &wal_segment_close;
-	XLogReaderState *reader = XLogReaderAllocate(wal_segment_size, nullptr, &routine, &page_state);
-	if (reader == nullptr)
-		return 0;
-	/* Set inside PG_TRY and read after it: volatile, as longjmp requires. */
-	volatile std::int64_t newest = 0;
-	const XLogSegNo oldest = XLogGetLastRemovedSegno() + 1;
-	XLogSegNo seg;
-	XLByteToPrevSeg(end, seg, wal_segment_size);
-	const XLogSegNo segments =
-		Max(static_cast<XLogSegNo>(1), wal_read_back_bytes / static_cast<std::uint64_t>(wal_segment_size));
-	const MemoryContext context = CurrentMemoryContext;
-	PG_TRY();
+	XLogSegNo last;
+	XLByteToPrevSeg(end, last, wal_segment_size);
+	const XLogSegNo count = Min(last + 1, Max(static_cast<XLogSegNo>(1),
+											  wal_read_back_bytes /
+												  static_cast<std::uint64_t>(wal_segment_size)));
+	read_back rb = {};
+	rb.first = last + 1 - count;
+	rb.count = count;
+	rb.tlis = static_cast<TimeLineID *>(palloc0(sizeof(TimeLineID) * count));
+	rb.fd = -1;
+	rb.why = why;
+	rb.why_size = why_size;
+	std::int64_t newest = 0;
+	if (list_segments(&rb))
 	{
-		XLogSegNo at = seg;
-		for (XLogSegNo n = 0; n < segments && at >= oldest && newest == 0; n++, at--)
+		XLogReaderRoutine routine = {};
+		routine.page_read = &read_back_page;
+		XLogReaderState *reader = XLogReaderAllocate(wal_segment_size, nullptr, &routine, &rb);
+		for (XLogSegNo at = last; reader != nullptr && newest == 0 && !rb.failed; at--)
 		{
+			if (rb.tlis[at - rb.first] == 0)
+				break;
 			XLogRecPtr from, to;
 			XLogSegNoOffsetToRecPtr(at, 0, wal_segment_size, from);
 			XLogSegNoOffsetToRecPtr(at + 1, 0, wal_segment_size, to);
 			newest = newest_message(reader, from, Min(to, end));
-			if (at == 0)
+			if (at == rb.first)
 				break;
 		}
+		if (reader != nullptr)
+			XLogReaderFree(reader);
 	}
-	PG_CATCH();
-	{
-		MemoryContextSwitchTo(context);
-		ErrorData *e = CopyErrorData();
-		FlushErrorState();
-		ereport(WARNING,
-				(errmsg("could not read the generators' floor from the replayed WAL: %s", e->message),
-				 errdetail("The restart floor is taken from the newest replayed commit alone.")));
-		FreeErrorData(e);
-	}
-	PG_END_TRY();
-	XLogReaderFree(reader);
+	if (rb.fd >= 0)
+		close(rb.fd);
+	pfree(rb.tlis);
+	*failed = rb.failed;
 	return newest;
 }
 

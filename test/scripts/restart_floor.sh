@@ -14,10 +14,11 @@
 # rate; they are not stuck in one time unit). Then a primary and a streaming standby: run 1 on the primary, the
 # standby replays it, the primary is killed, the standby's clock steps 7 s back and it is promoted,
 # run 2 on it: again no ID twice, and run 2 after run 1. The same after the primary's clock stepped
-# back 5 s while it generated (failover(), below). Last, the edge of a reservation that ends
+# back 5 s while it generated, and after it ran 6 s fast while it generated and then stepped back
+# before one more commit (both scopes); no promotion warns (failover(), below). Last, the edge of a reservation that ends
 # inside the millisecond of the last IDs before a crash (edge(), below).
 #
-# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63, 66, 67.
+# Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63, 66..71.
 # Exit status 77 when libfaketime is not installed.
 set -euo pipefail
 trap '' PIPE
@@ -146,18 +147,29 @@ restarts() {
 # its clock and of the times its commits carry, which are all a standby knows of it; they write
 # their reservation to WAL while they run more than a second ahead, and the promoted standby reads
 # it back. Either way: no ID twice, and run 2 after run 1.
+#
+# failover <label> <name> <first port offset> 0 <fast> [postgres options...]: the primary's clock
+# runs <fast> seconds ahead while it generates (run 1), then steps back to the true time, and an
+# ordinary commit follows (no ID made after the step): the IDs lie <fast> seconds after the times
+# of the commits a standby replayed last. The reservation in WAL covers them.
 failover() {
 	local label=$1 pdir=$work/$2-primary pport=$((PGPORT + $3)) sdir=$work/$2-standby sport=$((PGPORT + $3 + 1))
-	local step=$4 behind=7 target deadline
+	local step=$4 fast=${5:-0} behind=7 target deadline
+	shift 5 || shift $#
 	[ "$step" = 0 ] || behind=$step
-	faketime_start "$pdir" "$pport" "$pdir.faketime"
+	faketime_start "$pdir" "$pport" "$pdir.faketime" "$@"
 	setup "$pdir" "$pport"
 	if ! node_basebackup "$pdir" "$pport" "$sdir"; then
 		bad "$label: pg_basebackup"
 		return
 	fi
-	faketime_start "$sdir" "$sport" "$sdir.faketime"
+	faketime_start "$sdir" "$sport" "$sdir.faketime" "$@"
+	[ "$fast" = 0 ] || faketime_set "$pdir.faketime" "+$fast"
 	run "$pdir" "$pport" 1
+	if [ "$fast" != 0 ]; then
+		faketime_set "$pdir.faketime" "+0"
+		node_psql "$pdir" "$pport" -d fl -c "CREATE TABLE after_the_step ()" >/dev/null
+	fi
 	if [ "$step" != 0 ]; then
 		faketime_set "$pdir.faketime" "-$step"
 		run "$pdir" "$pport" 1
@@ -181,6 +193,13 @@ failover() {
 	fi
 	run "$sdir" "$sport" 2
 	check "$label" "$sdir" "$sport" 2
+	# A healthy promotion reads the WAL back without a warning (a standby made by pg_basebackup
+	# lacks the segments before its backup: the read-back stops there).
+	if grep -q "could not read the generators' floor" "$sdir"/data/log/* "$sdir"/*.log 2>/dev/null; then
+		bad "$label: the promoted standby warned: $(grep -h "could not read the generators' floor" "$sdir"/data/log/* "$sdir"/*.log 2>/dev/null | head -n 1)"
+	else
+		ok "$label: no warning from the read-back of the WAL"
+	fi
 }
 
 # edge: the floor file reserves up to a time inside the millisecond of the last IDs made (an ID
@@ -240,8 +259,11 @@ restarts "preloaded" -c "$(preload_setting)"
 restarts "not preloaded"
 failover "failover" f 61 0
 failover "failover after the primary's clock stepped back 5 s" fa 66 5
+failover "failover after the primary's clock ran 6 s fast and stepped back" fs 68 0 6
+failover "failover after the primary's clock ran 6 s fast and stepped back, preloaded" fp 70 0 6 \
+	-c "$(preload_setting)"
 edge
 echo "restart_floor.sh on PostgreSQL $major: $((SECONDS - start)) s"
 # Per restarts: two clock checks, a check per kind, the progress check; each failover: the
-# promotion and a check per kind; edge: a check per ms kind.
-finish $((2 * (2 + 6 + 1) + 2 * (1 + 6) + 4))
+# promotion, a check per kind and the warning check; edge: a check per ms kind.
+finish $((2 * (2 + 6 + 1) + 4 * (1 + 6 + 1) + 4))
