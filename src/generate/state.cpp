@@ -138,8 +138,18 @@ field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 	unsigned sbits = slot_bits();
 	if (node_id_setting < 0)
 	{
+		/* The slot's bits must all fit, and leave the counter one: masked, two backends would
+		 * share a partition. */
 		if (sbits >= counter_bits)
-			sbits = counter_bits - 1;
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("too many backends for a partition each of type %s's counter field "
+							"with per-backend generator state",
+							type_name),
+					 errdetail("The backend slot needs %u bits (%d backends); the field has %u.",
+							   sbits, MaxBackends, counter_bits),
+					 errhint("Lower max_connections, add idtypes to shared_preload_libraries, or "
+							 "use PostgreSQL 17 or later, so that the generator state is shared.")));
 		return {sbits, slot_value(sbits)};
 	}
 	if (node_id_bits + sbits >= counter_bits)

@@ -7,7 +7,9 @@
 # id); gathered into one table per kind, no ID occurs twice. On PostgreSQL < 17 the state is
 # cluster-wide only with idtypes preloaded, so that run preloads it; then the nodes restart without
 # preload (state per backend): xid and ulidflake carry node id and backend slot and stay unique
-# across the nodes, and generate_tid() refuses (0A000) rather than risk a collision. After each
+# across the nodes, and generate_tid() refuses (0A000) rather than risk a collision, as
+# generate_ulidflake(sid) does where the backend slot fills its counter field (16,400
+# connections, without a node id). After each
 # run, an explicit clock id (generate_tid(7), generate_tid_at(ts, 7)) wins over the node id, and
 # idtypes.tid_clock_id must carry it (any user can set it: it may not undo the partitioning).
 #
@@ -131,13 +133,32 @@ else
 	ROWS=$((ROWS / 4))
 	run "per-backend state" "xid ulidflake ulidflake_sid" no
 	explicit_clock_id "per-backend state"
-	expected=$((3 * 12 + 8 + 3 + 3 * 6 + 3 + 3 + 2))
+	expected=$((3 * 12 + 8 + 3 + 3 * 6 + 3 + 3 + 2 + 2))
 	got=$(on 1 -d idt_node -c "SELECT generate_tid()" 2>&1 || true)
 	if grep -q "idtypes.node_id leaves too few clock id bits" <<<"$got"; then
 		ok "per-backend state: generate_tid() refuses to run with a node id"
 	else
 		bad "per-backend state: generate_tid() with a node id gave: $got"
 	fi
+	# Without a node id, a backend's slot must fit its counter field too: with more than 16,384
+	# backends, generate_ulidflake(sid) (a 15-bit field) refuses (0A000) instead of masking the
+	# slot (two backends would then share a partition); generate_ulidflake() (20 bits) goes on.
+	many=$work/many many_port=$((port0 + 10))
+	node_start "$many" "$many_port" -c max_connections=16400
+	got=$(node_psql "$many" "$many_port" -d postgres -v VERBOSITY=verbose \
+		-c "CREATE EXTENSION idtypes" -c "SELECT generate_ulidflake(1)" 2>&1 || true)
+	if grep -q "0A000" <<<"$got" && grep -q "too many backends" <<<"$got"; then
+		ok "per-backend state, 16,400 connections: generate_ulidflake(1) refuses (0A000)"
+	else
+		bad "per-backend state, 16,400 connections: generate_ulidflake(1) gave: $got"
+	fi
+	check_many=$(node_psql "$many" "$many_port" -d postgres -c "SELECT generate_ulidflake() IS NOT NULL" 2>&1 || true)
+	if [ "$check_many" = t ]; then
+		ok "per-backend state, 16,400 connections: generate_ulidflake() goes on (20-bit field)"
+	else
+		bad "per-backend state, 16,400 connections: generate_ulidflake() gave: $check_many"
+	fi
+	node_stop "$many" "$many_port"
 	state=$(on 1 -d idt_node -v VERBOSITY=verbose -c "SELECT generate_tid()" 2>&1 | grep -o '0A000' | head -1 || true)
 	if [ "$state" = 0A000 ]; then ok "its SQLSTATE is 0A000"; else bad "SQLSTATE '$state', not 0A000"; fi
 fi
