@@ -32,7 +32,13 @@ REGRESS_TOO_NEW = $(foreach v,14 16 17 18,$(if $(shell test $(PG_MAJOR) -lt $(v)
 REGRESS = init $(sort $(filter-out init $(REGRESS_TOO_NEW),$(basename $(notdir $(wildcard sql/*.sql)))))
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
-EXTRA_CLEAN = $(OBJS:.o=.d) .objects.list .pg_config.stamp test/build test/build-san
+# Isolation specs (specs/<name>.spec, expected/<name>.out), run by `make installcheck` after the
+# regression tests with PostgreSQL's isolation tester: races between sessions. Where the server's
+# development files have no pg_isolation_regress (not a Debian server-dev package), none run.
+ISOLATION_ALL := $(sort $(basename $(notdir $(wildcard specs/*.spec))))
+ISOLATION := $(if $(wildcard $(dir $(shell $(PG_CONFIG) --pgxs))../../src/test/isolation/pg_isolation_regress),$(ISOLATION_ALL))
+
+EXTRA_CLEAN = $(OBJS:.o=.d) .objects.list .pg_config.stamp test/build test/build-san output_iso
 # Server headers as system headers: their warnings are PostgreSQL's, ours stay errors.
 PG_CPPFLAGS = -Icore/include -Isrc -isystem $(includedir_server)
 # No exception can cross into PostgreSQL, and the .so needs nothing from libstdc++ (see check-abi).

@@ -182,7 +182,7 @@ installcheck() { # installcheck <role> <pg_regress options> <tests...>
 	local who=$1 opts=$2
 	shift 2
 	rm -f regression.diffs
-	if make --no-print-directory installcheck PGUSER="$who" EXTRA_REGRESS_OPTS="$opts" REGRESS="$*" \
+	if make --no-print-directory installcheck PGUSER="$who" EXTRA_REGRESS_OPTS="$opts" REGRESS="$*" ISOLATION= \
 		>"$work/check.log" 2>&1; then
 		ok "make installcheck as $who: $(grep -cE '\.\.\. ok|^ok [0-9]+ ' "$work/check.log") tests passed"
 	else
