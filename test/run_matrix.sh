@@ -131,6 +131,11 @@ declare -A script_majors=(
 	# floors are the same C++ on every major; on 15 (both scopes: backend and cluster) and on 18
 	# (cluster scope without preloading). physical_replica.sh promotes a standby on every major.
 	[restart_floor.sh]="15 18"
+	# A million IDs per type sorted in memory and on disk (about 200 s a lane beside a CI run):
+	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
+	# 19), not the major: 15 and 19 here, and the i386 lane; the regression suite sorts on every
+	# major.
+	[sort_order.sh]="15 19"
 )
 # UBSAN_TOO=1: the regression suite and these scripts, the ones that run the extension's C++ on
 # paths the regression suite does not (several sessions, crashes, restarts, clock faults, floors,
