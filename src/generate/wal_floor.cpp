@@ -144,7 +144,7 @@ read_back_page(XLogReaderState *reader, XLogRecPtr page, int req_len, XLogRecPtr
 		}
 	}
 	const off_t offset = static_cast<off_t>(XLogSegmentOffset(page, wal_segment_size));
-	const ssize_t got = pg_pread(rb->fd, buf, XLOG_BLCKSZ, offset);
+	const ssize_t got = pread(rb->fd, buf, XLOG_BLCKSZ, offset);
 	if (got < 0)
 	{
 		fail(rb, "could not read file", path);
