@@ -334,7 +334,20 @@ wal_floor_once(std::uint64_t life)
 	}
 	bool failed = false;
 	char why[256] = "";
-	const std::int64_t found = replayed_reservation(&failed, why, sizeof(why));
+	/* Set inside PG_TRY and read after it: volatile, as longjmp requires. */
+	volatile std::int64_t found = 0;
+	/* The lock is let go whatever the reader raises (out of memory, say), or every backend's
+	 * next reservation would wait on it. */
+	PG_TRY();
+	{
+		found = replayed_reservation(&failed, why, sizeof(why));
+	}
+	PG_CATCH();
+	{
+		unlock_close(fd);
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
 	/* Not synced: after a crash the server's own reservation covers what it made from it. */
 	const bool written = write_pair(fd, wal_floor_at, found, life);
 	unlock_close(fd);
