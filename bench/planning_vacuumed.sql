@@ -6,7 +6,7 @@
 -- count rows / 2 as modified since ANALYZE, and the planner checks that count against the index
 -- once per VACUUM); pv_analyzed_<rows> the same rows, vacuumed and analyzed. plan_vac_step(round)
 -- plans a three-way self-join with the newest hour's condition on each, the analyzed table twice
--- (the A/A line), into plan_vac_result.
+-- (the A/A line), into plan_vac_result, with bench/planning.sql's plan_ms() (run before it).
 \set ON_ERROR_STOP on
 SELECT format('pv_grown_%s', :rows) AS grown, format('pv_analyzed_%s', :rows) AS analyzed \gset
 CREATE TABLE :"grown" (id ulid, v int) WITH (autovacuum_enabled = off);
@@ -27,19 +27,6 @@ ANALYZE :"analyzed";
 
 CREATE TABLE IF NOT EXISTS plan_vac_result (round int, rows bigint, contestant text, value float8);
 
--- The mean planning time of q, in ms, over reps plans (EXPLAIN's own Planning Time).
-CREATE OR REPLACE FUNCTION plan_vac_ms(q text, reps int) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-	total float8 := 0;
-BEGIN
-	FOR i IN 1 .. reps LOOP
-		EXECUTE 'EXPLAIN (FORMAT JSON, SUMMARY) ' || q INTO plan;
-		total := total + (plan -> 0 ->> 'Planning Time')::float8;
-	END LOOP;
-	RETURN total / reps;
-END $$;
-
 -- One round, each size: the three contestants in turn, starting with a different one each round;
 -- one untimed plan first (the catalog caches of this session, and the grown table's check).
 CREATE OR REPLACE FUNCTION plan_vac_step(rnd int) RETURNS void LANGUAGE plpgsql AS $$
@@ -57,8 +44,8 @@ BEGIN
 			t := format(CASE WHEN c LIKE 'grown%' THEN 'pv_grown_%s' ELSE 'pv_analyzed_%s' END, n);
 			q := format('SELECT * FROM %1$I a JOIN %1$I b USING (id) JOIN %1$I c USING (id)
 				WHERE a.id <@ ulid_time_range(tstzrange(now() - interval ''1 hour'', now()))', t);
-			PERFORM plan_vac_ms(q, 1);
-			INSERT INTO plan_vac_result VALUES (rnd, n, c, plan_vac_ms(q, 200));
+			PERFORM plan_ms(q, 1);
+			INSERT INTO plan_vac_result VALUES (rnd, n, c, plan_ms(q, 200));
 		END LOOP;
 	END LOOP;
 END $$;

@@ -150,7 +150,16 @@ DROP TABLE est_ev;
 -- the histogram: the newest hour (about 42 rows) and day (1,000) are estimated within 3x and 2x
 -- (before: half the table taken for rows above the histogram, some 10,000 rows for either). The
 -- sample is 3,000 rows of 20,000 (statistics target 10): a table bigger than ANALYZE's sample,
--- whose histogram does not reach the index's largest ID.
+-- whose histogram does not reach the index's largest ID. est_load(): the load and its ANALYZE in
+-- one transaction (the caller's), at statistics target 10.
+CREATE FUNCTION est_load() RETURNS void LANGUAGE plpgsql SET default_statistics_target = 10 AS $$
+BEGIN
+	INSERT INTO est_ids
+	SELECT i, generate_xid_at(ts), generate_tid_at(ts, 1), generate_ulidflake_at(ts), generate_ulid_at(ts), generate_euid_at(ts)
+	FROM (SELECT i, now() - interval '20 days' + interval '20 days' * i / 20000 AS ts
+	      FROM generate_series(1, 20000) i) s;
+	ANALYZE est_ids;
+END $$;
 CREATE TABLE est_ids (n int, u uid11, t timeid, f ulidflake, l ulid, e euid)
 WITH (autovacuum_enabled = off);
 CREATE INDEX est_u ON est_ids (u);
@@ -158,14 +167,7 @@ CREATE INDEX est_t ON est_ids (t);
 CREATE INDEX est_f ON est_ids (f);
 CREATE INDEX est_l ON est_ids (l);
 CREATE INDEX est_e ON est_ids (e);
-BEGIN;
-SET LOCAL default_statistics_target = 10;
-INSERT INTO est_ids
-SELECT i, generate_xid_at(ts), generate_tid_at(ts, 1), generate_ulidflake_at(ts), generate_ulid_at(ts), generate_euid_at(ts)
-FROM (SELECT i, now() - interval '20 days' + interval '20 days' * i / 20000 AS ts
-      FROM generate_series(1, 20000) i) s;
-ANALYZE est_ids;
-COMMIT;
+SELECT est_load();
 SELECT pg_stat_force_next_flush();
 VACUUM est_ids;
 SELECT n_mod_since_analyze FROM pg_stat_user_tables WHERE relname = 'est_ids';
@@ -195,19 +197,13 @@ CREATE INDEX est_f ON est_ids (f DESC);
 CREATE INDEX est_l ON est_ids (l DESC);
 CREATE INDEX est_l_asc ON est_ids (l);
 CREATE INDEX est_e ON est_ids (e DESC NULLS LAST);
-BEGIN;
-SET LOCAL default_statistics_target = 10;
-INSERT INTO est_ids
-SELECT i, generate_xid_at(ts), generate_tid_at(ts, 1), generate_ulidflake_at(ts), generate_ulid_at(ts), generate_euid_at(ts)
-FROM (SELECT i, now() - interval '20 days' + interval '20 days' * i / 20000 AS ts
-      FROM generate_series(1, 20000) i) s;
-ANALYZE est_ids;
-COMMIT;
+SELECT est_load();
 SELECT pg_stat_force_next_flush();
 VACUUM est_ids;
 SELECT * FROM est_ratio('%I <@ %s_time_range(tstzrange(now() - interval ''1 hour'', now()))', 3);
 SELECT * FROM est_ratio('%I <@ %s_time_range(tstzrange(now() - interval ''1 day'', now()))', 2);
 DROP TABLE est_ids;
+DROP FUNCTION est_load();
 DROP FUNCTION est_ratio(text, float8);
 DROP FUNCTION est_within(text, float8);
 DROP FUNCTION est_rows(text);

@@ -222,8 +222,8 @@ std::int64_t replayed_reservation(bool *failed, char *why, size_t why_size);
 /* What a promoted server found in the WAL it replayed, read back once per life (the life of the
  * state that looks): the floor file records it, and a backend that finds no record of its life
  * reads the WAL under the file's lock, so that one backend reads while the others wait for its
- * result. Keeps the largest value found in the life; a failure to read is reported by the
- * backend that read, once. floor_file.cpp. */
+ * result (written once, nothing of the life can overwrite it); a failure to read is reported by
+ * the backend that read, once. floor_file.cpp. */
 std::int64_t wal_floor_once(std::uint64_t life);
 
 /* Take the restart floor into the active state (once per life, and again after a promotion). */

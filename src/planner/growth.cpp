@@ -31,14 +31,18 @@ namespace planning
 namespace
 {
 
+/* When the table was last analyzed, by hand or by autovacuum. */
+TimestampTz
+last_analyzed(const PgStat_StatTabEntry *tab)
+{
+	return Max(IDT_TABSTAT_LAST_ANALYZE(tab), IDT_TABSTAT_LAST_AUTOANALYZE(tab));
+}
+
 /* Was the table vacuumed (by hand or by autovacuum) after it was last analyzed? */
 bool
 vacuumed_since_analyze(const PgStat_StatTabEntry *tab)
 {
-	const TimestampTz vacuumed = Max(IDT_TABSTAT_LAST_VACUUM(tab), IDT_TABSTAT_LAST_AUTOVACUUM(tab));
-	const TimestampTz analyzed =
-		Max(IDT_TABSTAT_LAST_ANALYZE(tab), IDT_TABSTAT_LAST_AUTOANALYZE(tab));
-	return vacuumed > analyzed;
+	return Max(IDT_TABSTAT_LAST_VACUUM(tab), IDT_TABSTAT_LAST_AUTOVACUUM(tab)) > last_analyzed(tab);
 }
 
 } /* namespace */
@@ -68,7 +72,6 @@ struct index_end
 	bool found;
 	Datum value;
 };
-
 
 } /* namespace */
 
@@ -373,8 +376,7 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 		vardata->rel->indexlist == NIL)
 		return counted;
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	const TimestampTz analyzed =
-		Max(IDT_TABSTAT_LAST_ANALYZE(tab), IDT_TABSTAT_LAST_AUTOANALYZE(tab));
+	const TimestampTz analyzed = last_analyzed(tab);
 	bool found;
 	checked_count *e = checked_count_entry(rte->relid, attnum, &found);
 	if (!found || !e->valid || e->analyzed != analyzed || e->relfilenode != relfilenode)
