@@ -116,7 +116,11 @@ if [ "$status" -eq 0 ] && grep -qE '^installcheck +PASS' <<<"$summary" && ! grep
 	ok "autopkgtest: $(tr -s ' ' <<<"$summary" | tr '\n' ';') in a throwaway $release chroot ($((SECONDS - t)) s)"
 else
 	tail -n 60 "$work/autopkgtest.log"
-	bad "autopkgtest in a throwaway $release chroot (exit status $status; above)"
+	# The suite's failed tests by name, so that the summary at the end of a run says which.
+	# pg_regress up to 15 prints "test <name> ... FAILED", from 16 "not ok <n> - <name>".
+	failed=$(sed -nE 's/^(test +| +)([a-z0-9_]+) +\.\.\. FAILED.*/\2/p; s/^not ok [0-9]+ +[-+] +([a-z0-9_]+) .*/\1/p' \
+		"$work/autopkgtest.log" | sort -u | paste -sd ' ') || true
+	bad "autopkgtest in a throwaway $release chroot (exit status $status; above)${failed:+; failed: $failed}"
 fi
 echo "debsrc.sh: $((SECONDS - start)) s"
 finish 3
