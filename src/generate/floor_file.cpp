@@ -10,6 +10,7 @@ extern "C" {
 #include "miscadmin.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
+#include "utils/timestamp.h"
 }
 
 /*
@@ -21,6 +22,10 @@ extern "C" {
  *   bytes 64-105: "<until> <life>\n", on a server that left archive recovery (a promoted standby):
  *                the newest reservation it found in the WAL it replayed, and the life of the
  *                state that looked (wal_floor.cpp).
+ *   bytes 106-127: "<node> <life>\n", a 2-digit and an 18-digit number, with per-backend state:
+ *                the node id in force for the server's life (idtypes.node_id + 1; 0 for none)
+ *                and that life (the server's start time, modulo 10^18), written by its first
+ *                backend that needed it (node_id_of_life).
  *   byte 128 + 64 * slot, with per-backend state (15-16 without preload): "<until> <in use>\n", a
  *                20-digit and a 10-digit number, the record of a backend slot: no ID of a backend
  *                that had the slot reached until; in use 1 while a backend of the slot generates
@@ -44,6 +49,9 @@ constexpr int reservation_len = 42;
 constexpr off_t wal_floor_at = 64;
 constexpr off_t slot_area = 128;
 constexpr int slot_len = 32;
+constexpr off_t node_at = 106;
+constexpr int node_len = 22;
+constexpr std::uint64_t node_life_mod = 1000000000000000000ull;
 
 /* Past the last time of every ID type (ulid's 48-bit milliseconds): such a time is damage. */
 constexpr std::int64_t max_time_us = static_cast<std::int64_t>(idt::ulid_max_ms + 1) * 1000;
@@ -360,6 +368,42 @@ wal_floor_once(std::uint64_t life)
 		ereport(ERROR,
 				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", floor_file)));
 	return found;
+}
+
+int
+node_id_of_life(int setting)
+{
+	const std::uint64_t life = (static_cast<std::uint64_t>(PgStartTime) | 1) % node_life_mod;
+	const int fd = open_for_update();
+	char buf[node_len + 1];
+	const ssize_t n = pread(fd, buf, node_len, node_at);
+	bool unwritten = n >= 0;
+	for (ssize_t i = 0; i < n; i++)
+		unwritten = unwritten && buf[i] == '\0';
+	std::uint64_t node = 0, recorded = 0;
+	const bool ok = n == node_len && buf[2] == ' ' && buf[node_len - 1] == '\n' &&
+					read_digits(buf, 2, node) && read_digits(buf + 3, 18, recorded) && node <= 32;
+	if (ok && recorded == life)
+	{
+		unlock_close(fd);
+		return static_cast<int>(node) - 1;
+	}
+	if (!ok && !unwritten && n != 0)
+		report_damaged({floor_record::damaged, 0, 0, "it does not hold a node id"},
+					   "the node id record", "It is written anew with this server's setting.");
+	snprintf(buf, sizeof(buf), "%02d %018llu\n", setting + 1,
+			 static_cast<unsigned long long>(life));
+	/* Not synced: it serves within one life of the server. A damaged reservation (reported by
+	 * the restart floor, which read it first) is made an empty one, as at the file's creation,
+	 * rather than left to read as zero bytes before the record; the next reservation writes it. */
+	const bool written =
+		(read_reservation(fd).kind == floor_record::ok || write_pair(fd, 0, 0, 0)) &&
+		write_at(fd, buf, node_len, node_at);
+	unlock_close(fd);
+	if (!written)
+		ereport(ERROR,
+				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", floor_file)));
+	return setting;
 }
 
 floor_record

@@ -63,20 +63,21 @@ unsigned
 tid_default_clock_id()
 {
 	constexpr unsigned clock_id_bits = 10;
+	const int node_id = node_id_in_force();
 	if (tid_clock_id_setting >= 0)
 	{
 		/* A database's or a user's setting must not undo the node partitioning of the server's. */
-		if (node_id_setting >= 0 &&
-			(tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id_setting)
+		if (node_id >= 0 &&
+			(tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id)
 			ereport(
 				ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("idtypes.tid_clock_id %d does not carry idtypes.node_id %d",
-						tid_clock_id_setting, node_id_setting),
+						tid_clock_id_setting, node_id),
 				 errdetail("With idtypes.node_id set, the top %u bits of a TID clock id are the "
 						   "node id: clock ids %d to %d.",
-						   node_id_bits, node_id_setting << (clock_id_bits - node_id_bits),
-						   ((node_id_setting + 1) << (clock_id_bits - node_id_bits)) - 1),
+						   node_id_bits, node_id << (clock_id_bits - node_id_bits),
+						   ((node_id + 1) << (clock_id_bits - node_id_bits)) - 1),
 				 errhint("Reset idtypes.tid_clock_id, or set it within that range.")));
 		return static_cast<unsigned>(tid_clock_id_setting);
 	}
@@ -88,7 +89,7 @@ tid_default_clock_id()
 	 * slot, unique among live backends, is then the clock id (the spec's "context-dependent"
 	 * use), below the node id if one is set, so their IDs cannot collide.
 	 */
-	if (node_id_setting >= 0)
+	if (node_id >= 0)
 	{
 		constexpr unsigned low_bits = clock_id_bits - node_id_bits;
 		if (sbits > low_bits)
@@ -101,7 +102,7 @@ tid_default_clock_id()
 							   node_id_bits, clock_id_bits, sbits),
 					 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
 							 "later, so that the generator state is shared.")));
-		return (static_cast<unsigned>(node_id_setting) << low_bits) |
+		return (static_cast<unsigned>(node_id) << low_bits) |
 			   static_cast<unsigned>(slot_value(sbits));
 	}
 	if (sbits == 0)

@@ -136,7 +136,8 @@ partition
 field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 {
 	unsigned sbits = slot_bits();
-	if (node_id_setting < 0)
+	const int node_id = node_id_in_force();
+	if (node_id < 0)
 	{
 		/* The slot's bits must all fit, and leave the counter one: masked, two backends would
 		 * share a partition. */
@@ -163,9 +164,54 @@ field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 				 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or later, "
 						 "so that the generator state is shared.")));
 	return {node_id_bits + sbits,
-			(static_cast<std::uint64_t>(node_id_setting) << sbits) | slot_value(sbits)};
+			(static_cast<std::uint64_t>(node_id) << sbits) | slot_value(sbits)};
 }
 } /* namespace */
+
+int
+node_id_in_force()
+{
+	/* Fixed for the server's life (the shared state lives as long; a backend's own state takes
+	 * it from the floor file): once read, a backend keeps it. */
+	static bool have = false;
+	static int node = -1;
+	static int warned_for = INT_MIN;
+	if (!have)
+	{
+		attach_shared_state();
+		gen_state &s = active_state();
+		if (!shared_scope() && !s.node_fixed)
+		{
+			/* The floor first: it reports a damaged reservation as it found it, before the node
+			 * id's record is written into the file. */
+			if (!s.floor_set)
+				apply_restart_floor();
+			s.node_id = node_id_of_life(node_id_setting);
+			s.node_fixed = true;
+		}
+		lock_state();
+		if (!s.node_fixed)
+		{
+			s.node_id = node_id_setting;
+			s.node_fixed = true;
+		}
+		node = s.node_id;
+		unlock_state();
+		have = true;
+	}
+	if (node_id_setting != node && node_id_setting != warned_for)
+	{
+		warned_for = node_id_setting;
+		ereport(WARNING,
+				(errmsg("idtypes.node_id is %d, but the generators use node id %d until the server "
+						"restarts",
+						node_id_setting, node),
+				 errdetail("The setting was changed after this server's generators started: "
+						   "backends on two node ids could make the same ID in one millisecond."),
+				 errhint("Restart the server for the new node id to take effect.")));
+	}
+	return node;
+}
 
 partition
 field_partition(unsigned counter_bits, const char *type_name)
@@ -219,7 +265,12 @@ idt_generators_init()
 		"idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
 		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "
 		"of the TID clock id hold it, so nodes with different ids never generate the same ID.",
-		&node_id_setting, -1, -1, 31, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+		&node_id_setting, -1, -1, 31,
+		/* Taken at the server's start: where idtypes is preloaded the server keeps it so (a
+		 * reload leaves it pending_restart); elsewhere the generators keep the node id they
+		 * started with (node_id_in_force), and warn of a changed setting. */
+		process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP, 0, nullptr,
+		nullptr, nullptr);
 	DefineCustomIntVariable(
 		"idtypes.test_counter_bits", "For tests only: shrinks the monotonic generators' counters.",
 		"0 (default): off. 1..8: the xid and ulidflake counters keep that many bits, and "

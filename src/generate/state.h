@@ -55,6 +55,8 @@ struct gen_state
 	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
 	bool floor_set;			  /* the restart floor was applied */
 	bool floor_in_recovery;	  /* ... while the server was still in recovery */
+	bool node_fixed;		  /* node_id holds the node id in force (node_id_in_force) */
+	int node_id;			  /* -1: none */
 };
 
 /* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
@@ -146,6 +148,12 @@ extern int tid_clock_id_setting; /* -1: not set */
 extern int node_id_setting;		 /* -1: not set */
 constexpr unsigned node_id_bits = 5;
 
+/* The node id the generators use (-1: none): idtypes.node_id as it was when this server's
+ * generators first needed it, for the rest of the server's life; a backend whose setting differs
+ * (changed by a reload since) is warned once per value. Two backends on two node ids could make
+ * the same ID in one millisecond (the node id and the backend slot share the counter's top bits). */
+int node_id_in_force();
+
 /* ---- clock (clock.cpp) ------------------------------------------------------------------- */
 
 std::int64_t now_unix_us();
@@ -225,6 +233,10 @@ std::int64_t replayed_reservation(bool *failed, char *why, size_t why_size);
  * result (written once, nothing of the life can overwrite it); a failure to read is reported by
  * the backend that read, once. floor_file.cpp. */
 std::int64_t wal_floor_once(std::uint64_t life);
+
+/* Per-backend state: the node id in force for this server's life, recorded in the floor file by
+ * the first backend that asks (setting: its idtypes.node_id). floor_file.cpp. */
+int node_id_of_life(int setting);
 
 /* Take the restart floor into the active state (once per life, and again after a promotion). */
 void apply_restart_floor();

@@ -11,7 +11,9 @@
 # generate_ulidflake(sid) does where the backend slot fills its counter field (16,400
 # connections, without a node id). After each
 # run, an explicit clock id (generate_tid(7), generate_tid_at(ts, 7)) wins over the node id, and
-# idtypes.tid_clock_id must carry it (any user can set it: it may not undo the partitioning).
+# idtypes.tid_clock_id must carry it (any user can set it: it may not undo the partitioning). A
+# fourth cluster changes its node id by ALTER SYSTEM and a reload, preloaded and not: the IDs keep
+# the node id they started with until a restart.
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set).
 set -euo pipefail
@@ -163,10 +165,52 @@ else
 	if [ "$state" = 0A000 ]; then ok "its SQLSTATE is 0A000"; else bad "SQLSTATE '$state', not 0A000"; fi
 fi
 
-# The setting is node-wide: a session cannot change it. The library is loaded through one of its
-# functions, found where CREATE EXTENSION found it (LOAD 'idtypes' looks only in the server's own
-# directory, which a staged run does not use).
+# A live change (ALTER SYSTEM and a reload) takes effect at the next start: until then every
+# backend, new ones too, makes IDs with the node id the generators started with, or backends on two
+# node ids could make the same ID in one millisecond. Preloaded, the server keeps the setting
+# itself (pending_restart); otherwise the generators keep theirs (17+: in the shared state; 15-16:
+# in the floor file, per server life) and a backend whose setting differs is warned, once.
+live=$(dir_of 4) live_port=$(port_of 4)
+live_psql() { node_psql "$live" "$live_port" -d postgres "$@"; }
+live_ids="SELECT (xid_random(generate_xid()) >> 17) || ' ' || ((generate_ulidflake()::bigint & 1048575) >> 15)"
+live_change() { # live_change <label> <preload: yes|no>
+	local label=$1 opts=() got warnings
+	[ "$2" = yes ] && opts=(-c "$(preload_setting)")
+	node_stop "$live" "$live_port"
+	node_start "$live" "$live_port" "${opts[@]}"
+	live_psql -c "SET client_min_messages = warning" -c "CREATE EXTENSION IF NOT EXISTS idtypes" -c "$load" -c "ALTER SYSTEM SET idtypes.node_id = 6"
+	node_stop "$live" "$live_port"
+	node_start "$live" "$live_port" "${opts[@]}"
+	got=$(live_psql -c "$live_ids" 2>&1)
+	if [ "$got" = "6 6" ]; then ok "$label: node id 6 from the start"; else bad "$label: at the start: '$got'"; fi
+	live_psql -c "$load" -c "ALTER SYSTEM SET idtypes.node_id = 7" -c "SELECT pg_reload_conf()" >/dev/null
+	sleep 1
+	got=$(live_psql -c "$live_ids" -c "$live_ids" \
+		-c "SELECT setting || ' ' || pending_restart FROM pg_settings WHERE name = 'idtypes.node_id'" 2>&1)
+	warnings=$(grep -c "WARNING:  idtypes.node_id is 7, but the generators use node id 6 until the server restarts" <<<"$got" || true)
+	got=$(grep -v -e '^WARNING' -e '^DETAIL' -e '^HINT' <<<"$got" | paste -sd ',')
+	if [ "$2" = yes ] && [ "$got" = "6 6,6 6,6 true" ] && [ "$warnings" = 0 ]; then
+		ok "$label: after ALTER SYSTEM and a reload, a new backend's IDs carry node id 6 (setting 6, pending restart)"
+	elif [ "$2" = no ] && [ "$got" = "6 6,6 6,7 false" ] && [ "$warnings" = 1 ]; then
+		ok "$label: after ALTER SYSTEM and a reload, a new backend's IDs carry node id 6, and it is warned once"
+	else
+		bad "$label: after the reload: '$got', $warnings warnings"
+	fi
+	node_stop "$live" "$live_port"
+	node_start "$live" "$live_port" "${opts[@]}"
+	got=$(live_psql -c "$live_ids" 2>&1)
+	if [ "$got" = "7 7" ]; then ok "$label: after a restart, node id 7"; else bad "$label: after the restart: '$got'"; fi
+	live_psql -c "ALTER SYSTEM RESET idtypes.node_id" >/dev/null
+}
 load="DO \$\$ BEGIN PERFORM idtypes_version(); END \$\$"
+live_change "live change, preloaded" yes
+live_change "live change, not preloaded ($([ "$major" -ge 17 ] && echo "DSM registry" || echo "per-backend state"))" no
+node_stop "$live" "$live_port"
+expected=$((expected + 6))
+
+# The setting is node-wide: a session cannot change it. The library is loaded through one of its
+# functions ($load, above), found where CREATE EXTENSION found it (LOAD 'idtypes' looks only in
+# the server's own directory, which a staged run does not use).
 got=$(on 1 -d idt_node -c "$load" \
 	-c "SELECT setting || ' ' || context FROM pg_settings WHERE name = 'idtypes.node_id'")
 if [ "$got" = "1 sighup" ]; then ok "idtypes.node_id is 1 on node 1, context sighup"; else bad "idtypes.node_id: '$got'"; fi
