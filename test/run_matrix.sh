@@ -136,6 +136,10 @@ declare -A script_majors=(
 	# 19), not the major: 15 and 19 here, and the i386 lane; the regression suite sorts on every
 	# major.
 	[sort_order.sh]="15 19"
+	# bench/load.sh end to end at a small size (about 90 s): a tool's run, the same on every
+	# major; its fault check (kills, an immediate restart) is crash.sh's and restart_floor.sh's
+	# concern on the others.
+	[bench_load.sh]="15"
 )
 # UBSAN_TOO=1: the regression suite and these scripts, the ones that run the extension's C++ on
 # paths the regression suite does not (several sessions, crashes, restarts, clock faults, floors,
