@@ -37,7 +37,9 @@ CLIENTS=${CLIENTS:-1 4 16 64}
 R=${R:-1}
 FAULT_SECONDS=${FAULT_SECONDS:-60}
 KILL_EVERY=${KILL_EVERY:-10}
-major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+# preload_setting, node_as_server_user, server_major.
+. "$top/test/lib/nodes.sh"
+major=$(server_major)
 OUT=${OUT:-$top/bench/results/load-$major}
 mkdir -p "$OUT"
 
@@ -49,10 +51,6 @@ cleanup() {
 	rm -rf "$dir"
 }
 trap cleanup EXIT
-# preload_setting: shared_preload_libraries naming the library CREATE EXTENSION loads (a test's
-# staged one too).
-. "$top/test/lib/nodes.sh"
-as_server() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 export PGHOST=$dir
 psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 
@@ -115,11 +113,11 @@ sample_waits() {
 failed_runs=0
 # run <scope> <clients> <contestant> <round>
 run() {
-	local scope=$1 n=$2 c=$3 round=$4 j lsn fpi out tps lat waits
+	local scope=$1 n=$2 c=$3 round=$4 j before lsn fpi out tps lat waits
 	j=$((n < 2 ? n : 2))
 	psql_q -d load -c "TRUNCATE l_$c RESTART IDENTITY" -c "CHECKPOINT"
-	lsn=$(psql_q -d load -c "SELECT pg_current_wal_lsn()")
-	fpi=$(psql_q -d load -c "SELECT wal_fpi FROM pg_stat_wal")
+	before=$(psql_q -d load -c "SELECT pg_current_wal_lsn() || '|' || wal_fpi FROM pg_stat_wal")
+	IFS='|' read -r lsn fpi <<<"$before"
 	rm -f "$dir"/logs/lat.*
 	sample_waits $((DURATION * 10 - 5)) >"$dir/waits" &
 	local sampler=$!
@@ -169,7 +167,7 @@ faults() {
 		while kill -0 "$bench" 2>/dev/null; do
 			sleep 0.5
 			if [ "$restarted" = 0 ] && [ $((SECONDS - t0)) -ge $((FAULT_SECONDS / 2)) ]; then
-				as_server "$PGBIN/pg_ctl" -D "$dir/data" restart -m immediate -w >/dev/null 2>&1 || true
+				node_as_server_user "$PGBIN/pg_ctl" -D "$dir/data" restart -m immediate -w >/dev/null 2>&1 || true
 				restarted=1
 			elif [ "$SECONDS" -ge "$next_kill" ]; then
 				pid=$(psql_q -d load -c "SELECT pid FROM pg_stat_activity WHERE query LIKE 'INSERT INTO f%'

@@ -106,6 +106,16 @@ read_reservation(int fd)
 	return parse_record(buf, pread(fd, buf, sizeof(buf), 0), 20);
 }
 
+/* n bytes read (n >= 0: none, where the file ends before them) that were never written: zeros. */
+bool
+unwritten(const char *buf, ssize_t n)
+{
+	for (ssize_t i = 0; i < n; i++)
+		if (buf[i] != '\0')
+			return false;
+	return n >= 0;
+}
+
 /* A record after the reservation ("<20 digits> <width digits>\n" at offset); absent where the
  * file ends before it or it was never written (zero bytes). */
 floor_record
@@ -113,10 +123,7 @@ read_record_at(int fd, off_t offset, int width)
 {
 	char buf[reservation_len];
 	const ssize_t n = pread(fd, buf, 20 + 1 + width + 1, offset);
-	bool unwritten = n >= 0;
-	for (ssize_t i = 0; i < n; i++)
-		unwritten = unwritten && buf[i] == '\0';
-	if (unwritten)
+	if (unwritten(buf, n))
 		return {floor_record::absent, 0, 0, nullptr};
 	return parse_record(buf, n, width);
 }
@@ -377,9 +384,6 @@ node_id_of_life(int setting)
 	const int fd = open_for_update();
 	char buf[node_len + 1];
 	const ssize_t n = pread(fd, buf, node_len, node_at);
-	bool unwritten = n >= 0;
-	for (ssize_t i = 0; i < n; i++)
-		unwritten = unwritten && buf[i] == '\0';
 	std::uint64_t node = 0, recorded = 0;
 	const bool ok = n == node_len && buf[2] == ' ' && buf[node_len - 1] == '\n' &&
 					read_digits(buf, 2, node) && read_digits(buf + 3, 18, recorded) && node <= 32;
@@ -388,7 +392,7 @@ node_id_of_life(int setting)
 		unlock_close(fd);
 		return static_cast<int>(node) - 1;
 	}
-	if (!ok && !unwritten && n != 0)
+	if (!ok && !unwritten(buf, n))
 		report_damaged({floor_record::damaged, 0, 0, "it does not hold a node id"},
 					   "the node id record", "It is written anew with this server's setting.");
 	snprintf(buf, sizeof(buf), "%02d %018llu\n", setting + 1,

@@ -171,32 +171,34 @@ field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 int
 node_id_in_force()
 {
-	/* Fixed for the server's life (the shared state lives as long; a backend's own state takes
-	 * it from the floor file): once read, a backend keeps it. */
+	/* Fixed for the server's life: the shared state (which lives as long) takes it from its first
+	 * user; a backend's own state from the floor file's record of the life. Once read, a backend
+	 * keeps it. */
 	static bool have = false;
 	static int node = -1;
 	static int warned_for = INT_MIN;
 	if (!have)
 	{
 		attach_shared_state();
-		gen_state &s = active_state();
-		if (!shared_scope() && !s.node_fixed)
+		if (shared_scope())
+		{
+			lock_state();
+			if (!shared->state.node_fixed)
+			{
+				shared->state.node_id = node_id_setting;
+				shared->state.node_fixed = true;
+			}
+			node = shared->state.node_id;
+			unlock_state();
+		}
+		else
 		{
 			/* The floor first: it reports a damaged reservation as it found it, before the node
 			 * id's record is written into the file. */
-			if (!s.floor_set)
+			if (!local_state.floor_set)
 				apply_restart_floor();
-			s.node_id = node_id_of_life(node_id_setting);
-			s.node_fixed = true;
+			node = node_id_of_life(node_id_setting);
 		}
-		lock_state();
-		if (!s.node_fixed)
-		{
-			s.node_id = node_id_setting;
-			s.node_fixed = true;
-		}
-		node = s.node_id;
-		unlock_state();
 		have = true;
 	}
 	if (node_id_setting != node && node_id_setting != warned_for)

@@ -55,7 +55,7 @@ struct gen_state
 	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
 	bool floor_set;			  /* the restart floor was applied */
 	bool floor_in_recovery;	  /* ... while the server was still in recovery */
-	bool node_fixed;		  /* node_id holds the node id in force (node_id_in_force) */
+	bool node_fixed;		  /* shared state: node_id holds the node id in force (node_id_in_force) */
 	int node_id;			  /* -1: none */
 };
 
