@@ -76,7 +76,9 @@ echo "citus-build.sh: building Citus $version for PostgreSQL $major in $src"
 start=$SECONDS
 (
 	cd "$src"
-	./configure PG_CONFIG="$pg_config" "${configure_opts[@]}" >"$cache/configure.log" 2>&1 ||
+	# Unoptimized and without debug information (configure's CFLAGS come after the server's):
+	# Citus is a test dependency, and this halves its compile (60 CPU s against 117 for 362 files).
+	./configure PG_CONFIG="$pg_config" "${configure_opts[@]}" CFLAGS="-O0 -g0" >"$cache/configure.log" 2>&1 ||
 		{ tail -n 30 "$cache/configure.log"; exit 1; }
 	# No JIT bitcode (with_llvm=no): the tests JIT none of Citus's code, and clang compiling every
 	# file a second time made a build with nothing cached take over 25 minutes beside a CI run.
