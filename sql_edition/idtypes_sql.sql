@@ -699,4 +699,610 @@ BEGIN
 END
 $$;
 
+-- A valid euid prefix in canonical symbols (upper case, aliases read).
+CREATE FUNCTION idtypes_sql._euid_canonical(prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN translate(upper(prefix), 'ILO', '110');
+
+-- ---- prefixes and time windows --------------------------------------------------------------------
+
+-- The digits of a valid prefix of the type's text (TID display dashes removed), or the native
+-- edition's error for an invalid one.
+CREATE FUNCTION idtypes_sql._prefix_digits(typ text, p text) RETURNS int[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	b bytea := convert_to(p, getdatabaseencoding());
+	plain bytea := b;
+	width int := CASE typ WHEN 'uid11' THEN 11 WHEN 'ulid' THEN 26 WHEN 'euid' THEN 27 ELSE 13 END;
+	d int[];
+	off int;
+BEGIN
+	IF octet_length(b) > width + (CASE WHEN typ = 'timeid' THEN 3 ELSE 0 END) THEN
+		PERFORM idtypes_sql._parse_error(typ, p, true, 'bad_length', 0);
+	END IF;
+	IF typ = 'timeid' THEN
+		plain := idtypes_sql._timeid_plain(p, b, true);
+	END IF;
+	IF octet_length(plain) > width THEN
+		PERFORM idtypes_sql._parse_error(typ, p, true, 'bad_length', 0);
+	END IF;
+	d := idtypes_sql._digits(typ, plain);
+	IF d[1] < 0 THEN
+		off := -1 - d[1];
+		IF octet_length(plain) <> octet_length(b) THEN
+			off := off + (off >= 4)::int + (off >= 7)::int + (off >= 11)::int;
+		END IF;
+		PERFORM idtypes_sql._parse_error(typ, p, true, 'bad_symbol', off);
+	END IF;
+	IF typ = 'euid' AND cardinality(d) = 27 AND idtypes_sql._euid_value(d) IS NULL THEN
+		PERFORM idtypes_sql._parse_error(typ, p, true, 'bad_check', 26);
+	END IF;
+	RETURN d;
+END
+$$;
+
+-- An unsigned 64-bit value (numeric) as the bigint of the same bits.
+CREATE FUNCTION idtypes_sql._s64(n numeric) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (CASE WHEN n >= 9223372036854775808 THEN n - 18446744073709551616 ELSE n END)::bigint;
+
+-- Unsigned 64-bit [lo, hi] (numeric) as the bigint bounds of an index range:
+-- {first, last, lowest, highest}. A range that crosses 2^63 is two ranges of bigint,
+-- [first, 2^63-1] and [-2^63, last]; its index range is then every bigint. Empty: NULL.
+CREATE FUNCTION idtypes_sql._u64_bounds(lo numeric, hi numeric) RETURNS bigint[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN lo IS NULL THEN NULL
+	ELSE ARRAY[idtypes_sql._s64(lo), idtypes_sql._s64(hi),
+		CASE WHEN lo < 9223372036854775808 AND hi >= 9223372036854775808
+			THEN -9223372036854775808 ELSE idtypes_sql._s64(lo) END,
+		CASE WHEN lo < 9223372036854775808 AND hi >= 9223372036854775808
+			THEN 9223372036854775807 ELSE idtypes_sql._s64(hi) END] END;
+
+-- [lo, hi] of a prefix's digits in a positional space of `width` digits of base `base`
+-- (numeric), clamped to max; NULL when lo is beyond it.
+CREATE FUNCTION idtypes_sql._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	lo numeric := 0;
+	hi numeric := 0;
+BEGIN
+	FOR i IN 1 .. width LOOP
+		lo := lo * base + coalesce(d[i], 0);
+		hi := hi * base + coalesce(d[i], base - 1);
+	END LOOP;
+	IF lo > max THEN
+		RETURN NULL;
+	END IF;
+	RETURN ARRAY[lo, least(hi, max)];
+END
+$$;
+
+-- The 64-bit types' prefix bounds: {first, last, lowest, highest} (see _u64_bounds).
+CREATE FUNCTION idtypes_sql._prefix64(typ text, p text) RETURNS bigint[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT idtypes_sql._u64_bounds(r[1], r[2])
+	FROM (SELECT idtypes_sql._positional(idtypes_sql._prefix_digits(typ, p),
+		CASE typ WHEN 'uid11' THEN 11 ELSE 13 END, CASE typ WHEN 'uid11' THEN 58 ELSE 32 END,
+		CASE typ WHEN 'uid11' THEN 18446744073709551615 ELSE 9223372036854775807 END) AS r) AS s;
+END;
+
+-- The 128-bit types' prefix bounds {lo, hi}, NULL when empty.
+CREATE FUNCTION idtypes_sql._prefix128(typ text, p text) RETURNS uuid[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	d int[] := idtypes_sql._prefix_digits(typ, p);
+	n int := cardinality(d);
+	width int := CASE typ WHEN 'ulid' THEN 26 ELSE 27 END;
+	lo int[] := d || array_fill(0, ARRAY[width - n]);
+	hi int[] := d || array_fill(31, ARRAY[width - n]);
+BEGIN
+	IF typ = 'ulid' THEN
+		IF lo[1] > 7 THEN
+			RETURN NULL;
+		END IF;
+		RETURN ARRAY[idtypes_sql._bits_uuid(substring(idtypes_sql._bits(lo) FROM 3)),
+			CASE WHEN hi[1] > 7 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+				ELSE idtypes_sql._bits_uuid(substring(idtypes_sql._bits(hi) FROM 3)) END];
+	END IF;
+	RETURN ARRAY[idtypes_sql._bits_uuid(substring(idtypes_sql._bits(lo) FROM 1 FOR 128)),
+		idtypes_sql._bits_uuid(substring(idtypes_sql._bits(hi) FROM 1 FOR 128))];
+END
+$$;
+
+-- The closed range of time units [lo, hi] (after the format's epoch, at most max) whose instants
+-- lie in the window, each bound's inclusivity honoured; NULL when none does.
+CREATE FUNCTION idtypes_sql._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	lo numeric := 0;
+	hi numeric := max;
+	us numeric;
+BEGIN
+	IF isempty(w) THEN
+		RETURN NULL;
+	END IF;
+	IF NOT lower_inf(w) AND lower(w) <> '-infinity' THEN
+		IF lower(w) = 'infinity' THEN
+			RETURN NULL;
+		END IF;
+		us := extract(epoch FROM lower(w)) * 1000000;
+		lo := CASE WHEN lower_inc(w) THEN div(us, unit) + (mod(us, unit) > 0)::int
+			ELSE div(us, unit) - (mod(us, unit) < 0)::int + 1 END - epoch;
+	END IF;
+	IF NOT upper_inf(w) AND upper(w) <> 'infinity' THEN
+		IF upper(w) = '-infinity' THEN
+			RETURN NULL;
+		END IF;
+		us := extract(epoch FROM upper(w)) * 1000000;
+		hi := CASE WHEN upper_inc(w) THEN div(us, unit) - (mod(us, unit) < 0)::int
+			ELSE div(us, unit) + (mod(us, unit) > 0)::int - 1 END - epoch;
+	END IF;
+	lo := greatest(lo, 0);
+	hi := least(hi, max);
+	IF hi < lo THEN
+		RETURN NULL;
+	END IF;
+	RETURN ARRAY[lo, hi];
+END
+$$;
+
+CREATE FUNCTION idtypes_sql._time64(w tstzrange, unit bigint, epoch bigint, max bigint, bits int)
+RETURNS bigint[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT idtypes_sql._u64_bounds(u[1] * 2::numeric ^ bits, (u[2] + 1) * 2::numeric ^ bits - 1)
+	FROM (SELECT idtypes_sql._window(w, unit, epoch, max) AS u) AS s;
+END;
+
+-- A time in ms as the first 48 (ulid) or 45 (euid) bits of a uuid, the bits below all zeros
+-- (lo) or all ones (hi).
+CREATE FUNCTION idtypes_sql._time128(w tstzrange, typ text) RETURNS uuid[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT CASE WHEN typ = 'ulid' THEN ARRAY[
+			(lpad(to_hex(u[1]), 12, '0') || '00000000000000000000')::uuid,
+			(lpad(to_hex(u[2]), 12, '0') || 'ffffffffffffffffffff')::uuid]
+		ELSE ARRAY[(lpad(to_hex(u[1] << 19), 16, '0') || '0000000000000000')::uuid,
+			(lpad(to_hex((u[2] << 19) | 524287), 16, '0') || 'ffffffffffffffff')::uuid] END
+	FROM (SELECT idtypes_sql._window(w, 1000, 0,
+		CASE WHEN typ = 'ulid' THEN 281474976710655 ELSE 35184372088831 END) AS u) AS s;
+END;
+
+-- uid11: prefix and time-window bounds (bigint).
+CREATE FUNCTION idtypes_sql.uid11_prefix_lo(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix64('uid11', prefix))[3], 9223372036854775807);
+
+CREATE FUNCTION idtypes_sql.uid11_prefix_hi(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix64('uid11', prefix))[4], -9223372036854775808);
+
+CREATE FUNCTION idtypes_sql.uid11_time_lo(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[3], 9223372036854775807);
+
+CREATE FUNCTION idtypes_sql.uid11_time_hi(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[4], -9223372036854775808);
+
+-- The smallest uid11 at or after ts (a partition's lower bound); NULL past the format's era.
+CREATE FUNCTION idtypes_sql.uid11_first_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._time64(tstzrange(ts, NULL, '[)'), 1000, 1321009871111, 4398046511103, 22))[1];
+
+-- Does the prefix's range cross 2^63 (the text of 2^63 is 'NQm6nKp8qFD')?
+CREATE FUNCTION idtypes_sql._uid11_prefix_wraps(prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN starts_with('NQm6nKp8qFD', prefix)
+	AND rtrim(substr('NQm6nKp8qFD', length(prefix) + 1), '1') <> '';
+
+-- May the window's xid range cross 2^63 (xid times around 2081-07-18 02:58:46.663000+00)?
+CREATE FUNCTION idtypes_sql._uid11_time_wraps(w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN NOT isempty(w) AND (upper_inf(w) OR upper(w) >= '2081-07-18 02:58:46.663000+00')
+	AND (lower_inf(w) OR lower(w) <= '2081-07-18 02:58:46.663000+00');
+
+-- Does the uid11's text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.uid11_starts_with(id bigint, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.uid11_prefix_lo(prefix) AND id <= idtypes_sql.uid11_prefix_hi(prefix)
+	AND (NOT idtypes_sql._uid11_prefix_wraps(prefix) OR id >= (idtypes_sql._prefix64('uid11', prefix))[1] OR id <= (idtypes_sql._prefix64('uid11', prefix))[2]);
+
+-- Does the uid11's time lie in the window? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.uid11_in_time_range(id bigint, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.uid11_time_lo(w) AND id <= idtypes_sql.uid11_time_hi(w)
+	AND (NOT idtypes_sql._uid11_time_wraps(w) OR id >= (idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[1] OR id <= (idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[2]);
+
+-- timeid: prefix and time-window bounds (bigint).
+CREATE FUNCTION idtypes_sql.timeid_prefix_lo(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix64('timeid', prefix))[3], 9223372036854775807);
+
+CREATE FUNCTION idtypes_sql.timeid_prefix_hi(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix64('timeid', prefix))[4], 0);
+
+CREATE FUNCTION idtypes_sql.timeid_time_lo(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time64(w, 1, 0, 9007199254740991, 10))[3], 9223372036854775807);
+
+CREATE FUNCTION idtypes_sql.timeid_time_hi(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time64(w, 1, 0, 9007199254740991, 10))[4], 0);
+
+-- The smallest timeid at or after ts (a partition's lower bound); NULL past the format's era.
+CREATE FUNCTION idtypes_sql.timeid_first_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._time64(tstzrange(ts, NULL, '[)'), 1, 0, 9007199254740991, 10))[1];
+
+-- Does the timeid's text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.timeid_starts_with(id bigint, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.timeid_prefix_lo(prefix) AND id <= idtypes_sql.timeid_prefix_hi(prefix)
+	AND true;
+
+-- Does the timeid's time lie in the window? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.timeid_in_time_range(id bigint, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.timeid_time_lo(w) AND id <= idtypes_sql.timeid_time_hi(w)
+	AND true;
+
+-- ulidflake: prefix and time-window bounds (bigint).
+CREATE FUNCTION idtypes_sql.ulidflake_prefix_lo(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix64('ulidflake', prefix))[3], 9223372036854775807);
+
+CREATE FUNCTION idtypes_sql.ulidflake_prefix_hi(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix64('ulidflake', prefix))[4], 0);
+
+CREATE FUNCTION idtypes_sql.ulidflake_time_lo(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time64(w, 1000, 1704067200000, 8796093022207, 20))[3], 9223372036854775807);
+
+CREATE FUNCTION idtypes_sql.ulidflake_time_hi(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time64(w, 1000, 1704067200000, 8796093022207, 20))[4], 0);
+
+-- The smallest ulidflake at or after ts (a partition's lower bound); NULL past the format's era.
+CREATE FUNCTION idtypes_sql.ulidflake_first_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._time64(tstzrange(ts, NULL, '[)'), 1000, 1704067200000, 8796093022207, 20))[1];
+
+-- Does the ulidflake's text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.ulidflake_starts_with(id bigint, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.ulidflake_prefix_lo(prefix) AND id <= idtypes_sql.ulidflake_prefix_hi(prefix)
+	AND true;
+
+-- Does the ulidflake's time lie in the window? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.ulidflake_in_time_range(id bigint, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.ulidflake_time_lo(w) AND id <= idtypes_sql.ulidflake_time_hi(w)
+	AND true;
+
+-- ulid: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
+CREATE FUNCTION idtypes_sql.ulid_prefix_lo(prefix text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix128('ulid', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+CREATE FUNCTION idtypes_sql.ulid_prefix_hi(prefix text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix128('ulid', prefix))[2], '00000000-0000-0000-0000-000000000000');
+
+CREATE FUNCTION idtypes_sql.ulid_time_lo(w tstzrange) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time128(w, 'ulid'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+CREATE FUNCTION idtypes_sql.ulid_time_hi(w tstzrange) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time128(w, 'ulid'))[2], '00000000-0000-0000-0000-000000000000');
+
+CREATE FUNCTION idtypes_sql.ulid_first_at(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._time128(tstzrange(ts, NULL, '[)'), 'ulid'))[1];
+
+-- Does the ulid's text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.ulid_starts_with(id uuid, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.ulid_prefix_lo(prefix) AND id <= idtypes_sql.ulid_prefix_hi(prefix)
+	AND true;
+
+-- Does the ulid's time lie in the window? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.ulid_in_time_range(id uuid, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.ulid_time_lo(w) AND id <= idtypes_sql.ulid_time_hi(w);
+
+-- euid: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
+CREATE FUNCTION idtypes_sql.euid_prefix_lo(prefix text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix128('euid', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+CREATE FUNCTION idtypes_sql.euid_prefix_hi(prefix text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._prefix128('euid', prefix))[2], '00000000-0000-0000-0000-000000000000');
+
+CREATE FUNCTION idtypes_sql.euid_time_lo(w tstzrange) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time128(w, 'euid'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+CREATE FUNCTION idtypes_sql.euid_time_hi(w tstzrange) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((idtypes_sql._time128(w, 'euid'))[2], '00000000-0000-0000-0000-000000000000');
+
+CREATE FUNCTION idtypes_sql.euid_first_at(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._time128(tstzrange(ts, NULL, '[)'), 'euid'))[1];
+
+-- Does the euid's text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.euid_starts_with(id uuid, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.euid_prefix_lo(prefix) AND id <= idtypes_sql.euid_prefix_hi(prefix)
+	AND (length(prefix) <= 25 OR starts_with(idtypes_sql.euid_to_text(id), idtypes_sql._euid_canonical(prefix)));
+
+-- Does the euid's time lie in the window? An index range condition once inlined.
+CREATE FUNCTION idtypes_sql.euid_in_time_range(id uuid, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= idtypes_sql.euid_time_lo(w) AND id <= idtypes_sql.euid_time_hi(w);
+
+-- ---- fields ------------------------------------------------------------------------------------
+
+-- Unix microseconds as a timestamptz, exactly (two steps keep each product within a double's
+-- 53 bits).
+CREATE FUNCTION idtypes_sql._unix_us(us bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN '1970-01-01 00:00:00+00'::timestamptz + (us / 1000000000000) * interval '1000000 seconds'
+	+ (us % 1000000000000) * interval '1 microsecond';
+
+CREATE FUNCTION idtypes_sql.xid_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._unix_us((1321009871111 + ((id >> 22) & 4398046511103)) * 1000);
+
+CREATE FUNCTION idtypes_sql.xid_random(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (id & 4194303)::int;
+
+CREATE FUNCTION idtypes_sql.timeid_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._unix_us(idtypes_sql._check_64('timeid', id) >> 10);
+
+CREATE FUNCTION idtypes_sql.timeid_clock_id(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._check_64('timeid', id) & 1023)::int;
+
+CREATE FUNCTION idtypes_sql.ulidflake_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._unix_us((1704067200000 + (idtypes_sql._check_64('ulidflake', id) >> 20)) * 1000);
+
+CREATE FUNCTION idtypes_sql.ulidflake_sid(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (idtypes_sql._check_64('ulidflake', id) & 31)::int;
+
+CREATE FUNCTION idtypes_sql.ulid_timestamp(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._unix_us(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 1000);
+
+CREATE FUNCTION idtypes_sql._hi64(id uuid) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(replace(id::text, '-', ''), 1, 16))::bit(64)::bigint;
+
+CREATE FUNCTION idtypes_sql.euid_timestamp(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._unix_us(((idtypes_sql._hi64(id) >> 19) & 35184372088831) * 1000);
+
+-- The extension number, or NULL when the EUID has none (length field 0).
+CREATE FUNCTION idtypes_sql.euid_extension(id uuid) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CASE WHEN idtypes_sql._hi64(id) & 15 = 0 THEN NULL
+	ELSE ((idtypes_sql._hi64(id) >> 4) & ((1 << (idtypes_sql._hi64(id) & 15)::int) - 1))::int END;
+
+-- ---- generators --------------------------------------------------------------------------------
+
+-- Unix microseconds of the clock.
+CREATE FUNCTION idtypes_sql._now_us() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+
+-- 32 hex digits of fresh randomness with a v4 UUID's fixed version and variant digits replaced
+-- by random ones drawn from another (122 + 6 random bits: all 128 are random).
+CREATE FUNCTION idtypes_sql._random_hex() RETURNS text
+LANGUAGE sql VOLATILE PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT substr(a, 1, 12) || substr(b, 1, 1) || substr(a, 14, 3) || substr(b, 2, 1) || substr(a, 18)
+	FROM (SELECT replace(gen_random_uuid()::text, '-', '') AS a,
+		replace(gen_random_uuid()::text, '-', '') AS b) AS s;
+END;
+
+CREATE FUNCTION idtypes_sql._arg(what text, v int, max int) RETURNS int
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF v < 0 OR v > max THEN
+		RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = what || ' ' || v || ' is out of range',
+			DETAIL = 'The ' || what || ' must be between 0 and ' || max || '.';
+	END IF;
+	RETURN v;
+END
+$$;
+
+-- uid11, xid profile: 42-bit ms since 2011-11-11T11:11:11.111Z | 22 bits of the shared counter.
+CREATE FUNCTION idtypes_sql.generate_xid() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN ((idtypes_sql._now_us() / 1000 - 1321009871111) << 22)
+	| (nextval('idtypes_sql._counter') & 4194303);
+
+-- uid11, fullrand profile: 64 random bits.
+CREATE FUNCTION idtypes_sql.generate_uid11() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN ('x' || substr(idtypes_sql._random_hex(), 1, 16))::bit(64)::bigint;
+
+-- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
+-- when the clock has not moved on).
+CREATE FUNCTION idtypes_sql.generate_tid(clock_id int) RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
+	us bigint := idtypes_sql._now_us();
+BEGIN
+	PERFORM idtypes_sql._arg('clock id', clock_id, 1023);
+	IF us <= last THEN
+		us := last + 1;
+	END IF;
+	PERFORM set_config('idtypes_sql.tid_last', us::text, false);
+	RETURN (us << 10) | clock_id;
+END
+$$;
+
+-- The session's clock id: drawn once from a shared counter, so that sessions differ.
+CREATE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	clock text := current_setting('idtypes_sql.tid_clock', true);
+BEGIN
+	IF coalesce(clock, '') = '' THEN
+		clock := (nextval('idtypes_sql._clock_ids') % 1024)::text;
+		PERFORM set_config('idtypes_sql.tid_clock', clock, false);
+	END IF;
+	RETURN idtypes_sql.generate_tid(clock::int);
+END
+$$;
+
+-- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
+CREATE FUNCTION idtypes_sql.generate_ulidflake() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN ((idtypes_sql._now_us() / 1000 - 1704067200000) << 20)
+	| (nextval('idtypes_sql._counter') & 1048575);
+
+CREATE FUNCTION idtypes_sql.generate_ulidflake(sid int) RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN ((idtypes_sql._now_us() / 1000 - 1704067200000) << 20)
+	| ((nextval('idtypes_sql._counter') & 32767) << 5) | idtypes_sql._arg('sid', sid, 31);
+
+-- ulid: 48-bit ms | 12-bit fraction of the ms | 68 random bits; the session's (ms, fraction)
+-- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does).
+CREATE FUNCTION idtypes_sql.generate_ulid() RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last bigint := nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint;
+	us bigint := idtypes_sql._now_us();
+	t bigint := (us / 1000) * 4096 + (us % 1000) * 4096 / 1000;
+BEGIN
+	IF t <= last THEN
+		t := last + 1;
+	END IF;
+	PERFORM set_config('idtypes_sql.ulid_last', t::text, false);
+	RETURN (lpad(to_hex(t), 15, '0') || substr(idtypes_sql._random_hex(), 1, 17))::uuid;
+END
+$$;
+
+-- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
+-- ULID's 80 random bits plus one.
+CREATE FUNCTION idtypes_sql.generate_ulid_monotonic() RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last text := nullif(current_setting('idtypes_sql.ulid_monotonic_last', true), '');
+	ms bigint := idtypes_sql._now_us() / 1000;
+	r1 bigint;
+	r2 bigint;
+	r3 bigint;
+	h text;
+BEGIN
+	IF last IS NOT NULL AND ms <= ('x' || substr(last, 1, 12))::bit(48)::bigint THEN
+		ms := ('x' || substr(last, 1, 12))::bit(48)::bigint;
+		r1 := ('x' || substr(last, 13, 4))::bit(16)::bigint;
+		r2 := ('x' || substr(last, 17, 8))::bit(32)::bigint;
+		r3 := ('x' || substr(last, 25, 8))::bit(32)::bigint + 1;
+		IF r3 > 4294967295 THEN
+			r3 := 0;
+			r2 := r2 + 1;
+			IF r2 > 4294967295 THEN
+				r2 := 0;
+				r1 := r1 + 1;
+				IF r1 > 65535 THEN
+					-- the millisecond is full: wait for the next one
+					WHILE idtypes_sql._now_us() / 1000 <= ms LOOP
+						PERFORM pg_sleep(0.0001);
+					END LOOP;
+					ms := idtypes_sql._now_us() / 1000;
+					last := NULL;
+				END IF;
+			END IF;
+		END IF;
+	END IF;
+	IF last IS NULL OR ms > ('x' || substr(last, 1, 12))::bit(48)::bigint THEN
+		h := lpad(to_hex(ms), 12, '0') || substr(idtypes_sql._random_hex(), 1, 20);
+	ELSE
+		h := lpad(to_hex(ms), 12, '0') || lpad(to_hex(r1), 4, '0') || lpad(to_hex(r2), 8, '0')
+			|| lpad(to_hex(r3), 8, '0');
+	END IF;
+	PERFORM set_config('idtypes_sql.ulid_monotonic_last', h, false);
+	RETURN h::uuid;
+END
+$$;
+
+-- euid: 45-bit ms | 15 random-or-extension bits | 4-bit extension length | 64 random bits. In
+-- the session's last millisecond with the same extension: the high 32 random bits plus one, the
+-- low 32 fresh (as the reference implementation); another extension there waits for the next
+-- millisecond unless its EUID is the larger.
+CREATE FUNCTION idtypes_sql._generate_euid(extension int) RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last text := nullif(current_setting('idtypes_sql.euid_last', true), '');
+	ms bigint := idtypes_sql._now_us() / 1000;
+	r text := idtypes_sql._random_hex();
+	len int := 0;
+	field bigint := ('x' || substr(r, 17, 4))::bit(16)::bigint & 32767;
+	hi bigint;
+	last_hi bigint;
+	r_hi bigint;
+	h text;
+BEGIN
+	IF extension IS NOT NULL THEN
+		PERFORM idtypes_sql._arg('extension', extension, 32767);
+		len := 1;
+		WHILE len < 15 AND (extension >> len) <> 0 LOOP
+			len := len + 1;
+		END LOOP;
+		field := ((field & ((1 << (15 - len)) - 1)) << len) | extension;
+	END IF;
+	IF last IS NOT NULL THEN
+		last_hi := ('x' || substr(last, 1, 16))::bit(64)::bigint;
+		IF ms <= ((last_hi >> 19) & 35184372088831) THEN
+			ms := (last_hi >> 19) & 35184372088831;
+			IF coalesce(idtypes_sql.euid_extension(last::uuid), -1) = coalesce(extension, -1) THEN
+				r_hi := ('x' || substr(last, 17, 8))::bit(32)::bigint;
+				IF r_hi < 4294967295 THEN
+					h := substr(last, 1, 16) || lpad(to_hex(r_hi + 1), 8, '0') || substr(r, 1, 8);
+				END IF;
+			ELSIF ((ms << 19) | (field << 4) | len) > last_hi THEN
+				h := lpad(to_hex((ms << 19) | (field << 4) | len), 16, '0') || substr(r, 1, 16);
+			END IF;
+			IF h IS NULL THEN
+				-- the millisecond is full (or holds a larger EUID of another extension): wait for
+				-- the next one, as the native edition does by default
+				WHILE idtypes_sql._now_us() / 1000 <= ms LOOP
+					PERFORM pg_sleep(0.0001);
+				END LOOP;
+				ms := idtypes_sql._now_us() / 1000;
+			END IF;
+		END IF;
+	END IF;
+	IF h IS NULL THEN
+		hi := (ms << 19) | (field << 4) | len;
+		h := lpad(to_hex(hi), 16, '0') || substr(r, 1, 16);
+	END IF;
+	PERFORM set_config('idtypes_sql.euid_last', h, false);
+	RETURN h::uuid;
+END
+$$;
+
+CREATE FUNCTION idtypes_sql.generate_euid() RETURNS uuid
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql._generate_euid(NULL);
+
+CREATE FUNCTION idtypes_sql.generate_euid(extension int) RETURNS uuid
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql._generate_euid(idtypes_sql._arg('extension', extension, 32767));
+
 COMMIT;

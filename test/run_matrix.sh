@@ -147,6 +147,10 @@ declare -A script_majors=(
 	# major; its fault check (kills, an immediate restart) is crash.sh's and restart_floor.sh's
 	# concern on the others.
 	[bench_load.sh]="15"
+	# The SQL edition against the native one (about 30 s alone): PL/pgSQL and SQL functions on
+	# core types, the same on every major but for the planner's inlining and pruning: the oldest
+	# and the newest released major.
+	[sql_edition.sh]="15 18"
 )
 # UBSAN_TOO=1: the regression suite and these scripts, the ones that run the extension's C++ on
 # paths the regression suite does not (several sessions, crashes, restarts, clock faults, floors,

@@ -598,9 +598,577 @@ $$;
 """
 
 
+# ---- prefixes, time windows, predicates ---------------------------------------------------------
+
+BOUNDS = r"""
+-- ---- prefixes and time windows --------------------------------------------------------------------
+
+-- The digits of a valid prefix of the type's text (TID display dashes removed), or the native
+-- edition's error for an invalid one.
+CREATE FUNCTION @extschema@._prefix_digits(typ text, p text) RETURNS int[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	b bytea := convert_to(p, getdatabaseencoding());
+	plain bytea := b;
+	width int := CASE typ WHEN 'uid11' THEN 11 WHEN 'ulid' THEN 26 WHEN 'euid' THEN 27 ELSE 13 END;
+	d int[];
+	off int;
+BEGIN
+	IF octet_length(b) > width + (CASE WHEN typ = 'timeid' THEN 3 ELSE 0 END) THEN
+		PERFORM @extschema@._parse_error(typ, p, true, 'bad_length', 0);
+	END IF;
+	IF typ = 'timeid' THEN
+		plain := @extschema@._timeid_plain(p, b, true);
+	END IF;
+	IF octet_length(plain) > width THEN
+		PERFORM @extschema@._parse_error(typ, p, true, 'bad_length', 0);
+	END IF;
+	d := @extschema@._digits(typ, plain);
+	IF d[1] < 0 THEN
+		off := -1 - d[1];
+		IF octet_length(plain) <> octet_length(b) THEN
+			off := off + (off >= 4)::int + (off >= 7)::int + (off >= 11)::int;
+		END IF;
+		PERFORM @extschema@._parse_error(typ, p, true, 'bad_symbol', off);
+	END IF;
+	IF typ = 'euid' AND cardinality(d) = 27 AND @extschema@._euid_value(d) IS NULL THEN
+		PERFORM @extschema@._parse_error(typ, p, true, 'bad_check', 26);
+	END IF;
+	RETURN d;
+END
+$$;
+
+-- An unsigned 64-bit value (numeric) as the bigint of the same bits.
+CREATE FUNCTION @extschema@._s64(n numeric) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (CASE WHEN n >= 9223372036854775808 THEN n - 18446744073709551616 ELSE n END)::bigint;
+
+-- Unsigned 64-bit [lo, hi] (numeric) as the bigint bounds of an index range:
+-- {first, last, lowest, highest}. A range that crosses 2^63 is two ranges of bigint,
+-- [first, 2^63-1] and [-2^63, last]; its index range is then every bigint. Empty: NULL.
+CREATE FUNCTION @extschema@._u64_bounds(lo numeric, hi numeric) RETURNS bigint[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN lo IS NULL THEN NULL
+	ELSE ARRAY[@extschema@._s64(lo), @extschema@._s64(hi),
+		CASE WHEN lo < 9223372036854775808 AND hi >= 9223372036854775808
+			THEN -9223372036854775808 ELSE @extschema@._s64(lo) END,
+		CASE WHEN lo < 9223372036854775808 AND hi >= 9223372036854775808
+			THEN 9223372036854775807 ELSE @extschema@._s64(hi) END] END;
+
+-- [lo, hi] of a prefix's digits in a positional space of `width` digits of base `base`
+-- (numeric), clamped to max; NULL when lo is beyond it.
+CREATE FUNCTION @extschema@._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	lo numeric := 0;
+	hi numeric := 0;
+BEGIN
+	FOR i IN 1 .. width LOOP
+		lo := lo * base + coalesce(d[i], 0);
+		hi := hi * base + coalesce(d[i], base - 1);
+	END LOOP;
+	IF lo > max THEN
+		RETURN NULL;
+	END IF;
+	RETURN ARRAY[lo, least(hi, max)];
+END
+$$;
+
+-- The 64-bit types' prefix bounds: {first, last, lowest, highest} (see _u64_bounds).
+CREATE FUNCTION @extschema@._prefix64(typ text, p text) RETURNS bigint[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT @extschema@._u64_bounds(r[1], r[2])
+	FROM (SELECT @extschema@._positional(@extschema@._prefix_digits(typ, p),
+		CASE typ WHEN 'uid11' THEN 11 ELSE 13 END, CASE typ WHEN 'uid11' THEN 58 ELSE 32 END,
+		CASE typ WHEN 'uid11' THEN 18446744073709551615 ELSE 9223372036854775807 END) AS r) AS s;
+END;
+
+-- The 128-bit types' prefix bounds {lo, hi}, NULL when empty.
+CREATE FUNCTION @extschema@._prefix128(typ text, p text) RETURNS uuid[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	d int[] := @extschema@._prefix_digits(typ, p);
+	n int := cardinality(d);
+	width int := CASE typ WHEN 'ulid' THEN 26 ELSE 27 END;
+	lo int[] := d || array_fill(0, ARRAY[width - n]);
+	hi int[] := d || array_fill(31, ARRAY[width - n]);
+BEGIN
+	IF typ = 'ulid' THEN
+		IF lo[1] > 7 THEN
+			RETURN NULL;
+		END IF;
+		RETURN ARRAY[@extschema@._bits_uuid(substring(@extschema@._bits(lo) FROM 3)),
+			CASE WHEN hi[1] > 7 THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+				ELSE @extschema@._bits_uuid(substring(@extschema@._bits(hi) FROM 3)) END];
+	END IF;
+	RETURN ARRAY[@extschema@._bits_uuid(substring(@extschema@._bits(lo) FROM 1 FOR 128)),
+		@extschema@._bits_uuid(substring(@extschema@._bits(hi) FROM 1 FOR 128))];
+END
+$$;
+
+-- The closed range of time units [lo, hi] (after the format's epoch, at most max) whose instants
+-- lie in the window, each bound's inclusivity honoured; NULL when none does.
+CREATE FUNCTION @extschema@._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	lo numeric := 0;
+	hi numeric := max;
+	us numeric;
+BEGIN
+	IF isempty(w) THEN
+		RETURN NULL;
+	END IF;
+	IF NOT lower_inf(w) AND lower(w) <> '-infinity' THEN
+		IF lower(w) = 'infinity' THEN
+			RETURN NULL;
+		END IF;
+		us := extract(epoch FROM lower(w)) * 1000000;
+		lo := CASE WHEN lower_inc(w) THEN div(us, unit) + (mod(us, unit) > 0)::int
+			ELSE div(us, unit) - (mod(us, unit) < 0)::int + 1 END - epoch;
+	END IF;
+	IF NOT upper_inf(w) AND upper(w) <> 'infinity' THEN
+		IF upper(w) = '-infinity' THEN
+			RETURN NULL;
+		END IF;
+		us := extract(epoch FROM upper(w)) * 1000000;
+		hi := CASE WHEN upper_inc(w) THEN div(us, unit) - (mod(us, unit) < 0)::int
+			ELSE div(us, unit) + (mod(us, unit) > 0)::int - 1 END - epoch;
+	END IF;
+	lo := greatest(lo, 0);
+	hi := least(hi, max);
+	IF hi < lo THEN
+		RETURN NULL;
+	END IF;
+	RETURN ARRAY[lo, hi];
+END
+$$;
+
+CREATE FUNCTION @extschema@._time64(w tstzrange, unit bigint, epoch bigint, max bigint, bits int)
+RETURNS bigint[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT @extschema@._u64_bounds(u[1] * 2::numeric ^ bits, (u[2] + 1) * 2::numeric ^ bits - 1)
+	FROM (SELECT @extschema@._window(w, unit, epoch, max) AS u) AS s;
+END;
+
+-- A time in ms as the first 48 (ulid) or 45 (euid) bits of a uuid, the bits below all zeros
+-- (lo) or all ones (hi).
+CREATE FUNCTION @extschema@._time128(w tstzrange, typ text) RETURNS uuid[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT CASE WHEN typ = 'ulid' THEN ARRAY[
+			(lpad(to_hex(u[1]), 12, '0') || '00000000000000000000')::uuid,
+			(lpad(to_hex(u[2]), 12, '0') || 'ffffffffffffffffffff')::uuid]
+		ELSE ARRAY[(lpad(to_hex(u[1] << 19), 16, '0') || '0000000000000000')::uuid,
+			(lpad(to_hex((u[2] << 19) | 524287), 16, '0') || 'ffffffffffffffff')::uuid] END
+	FROM (SELECT @extschema@._window(w, 1000, 0,
+		CASE WHEN typ = 'ulid' THEN 281474976710655 ELSE 35184372088831 END) AS u) AS s;
+END;
+"""
+
+
+def bounds_and_predicates():
+    out = [BOUNDS]
+    for t in ("uid11", "timeid", "ulidflake"):
+        unit, epoch, maxu, bits = TIME[t]
+        time = f"@extschema@._time64(w, {unit}, {epoch}, {maxu}, {bits})"
+        # An empty range: the largest lo and the smallest hi (as a native range's ends; uid11's
+        # smallest bigint, since its 0 lies amid the bigints).
+        empty_hi = "-9223372036854775808" if t == "uid11" else "0"
+        out.append(f"""
+-- {t}: prefix and time-window bounds (bigint).
+CREATE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((@extschema@._prefix64('{t}', prefix))[3], 9223372036854775807);
+
+CREATE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((@extschema@._prefix64('{t}', prefix))[4], {empty_hi});
+
+CREATE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce(({time})[3], 9223372036854775807);
+
+CREATE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce(({time})[4], {empty_hi});
+
+-- The smallest {t} at or after ts (a partition's lower bound); NULL past the format's era.
+CREATE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@extschema@._time64(tstzrange(ts, NULL, '[)'), {unit}, {epoch}, {maxu}, {bits}))[1];
+""")
+        if t == "uid11":
+            # A range across 2^63 is two bigint ranges: the index range is every bigint, and
+            # the test below keeps the two. For a constant it folds away when it cannot happen.
+            wrap_p = ("(NOT @extschema@._uid11_prefix_wraps(prefix) OR "
+                      "id >= (@extschema@._prefix64('uid11', prefix))[1] OR "
+                      "id <= (@extschema@._prefix64('uid11', prefix))[2])")
+            wrap_w = ("(NOT @extschema@._uid11_time_wraps(w) OR "
+                      f"id >= ({time.replace('w,', 'w,')})[1] OR id <= ({time})[2])")
+            out.append(f"""
+-- Does the prefix's range cross 2^63 (the text of 2^63 is {q(uid11_text(1 << 63))})?
+CREATE FUNCTION @extschema@._uid11_prefix_wraps(prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN starts_with({q(uid11_text(1 << 63))}, prefix)
+	AND rtrim(substr({q(uid11_text(1 << 63))}, length(prefix) + 1), '1') <> '';
+
+-- May the window's xid range cross 2^63 (xid times around {xid_wrap_time()})?
+CREATE FUNCTION @extschema@._uid11_time_wraps(w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN NOT isempty(w) AND (upper_inf(w) OR upper(w) >= '{xid_wrap_time()}')
+	AND (lower_inf(w) OR lower(w) <= '{xid_wrap_time()}');
+""")
+        else:
+            wrap_p = wrap_w = "true"
+        out.append(f"""
+-- Does the {t}'s text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION @extschema@.{t}_starts_with(id bigint, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @extschema@.{t}_prefix_lo(prefix) AND id <= @extschema@.{t}_prefix_hi(prefix)
+	AND {wrap_p};
+
+-- Does the {t}'s time lie in the window? An index range condition once inlined.
+CREATE FUNCTION @extschema@.{t}_in_time_range(id bigint, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w)
+	AND {wrap_w};
+""")
+    for t in ("ulid", "euid"):
+        recheck = ("true" if t == "ulid" else
+                   "(length(prefix) <= 25 OR starts_with(@extschema@.euid_to_text(id), "
+                   "@extschema@._euid_canonical(prefix)))")
+        out.append(f"""
+-- {t}: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
+CREATE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((@extschema@._prefix128('{t}', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+CREATE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((@extschema@._prefix128('{t}', prefix))[2], '00000000-0000-0000-0000-000000000000');
+
+CREATE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((@extschema@._time128(w, '{t}'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+CREATE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN coalesce((@extschema@._time128(w, '{t}'))[2], '00000000-0000-0000-0000-000000000000');
+
+CREATE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@extschema@._time128(tstzrange(ts, NULL, '[)'), '{t}'))[1];
+
+-- Does the {t}'s text start with the prefix? An index range condition once inlined.
+CREATE FUNCTION @extschema@.{t}_starts_with(id uuid, prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @extschema@.{t}_prefix_lo(prefix) AND id <= @extschema@.{t}_prefix_hi(prefix)
+	AND {recheck};
+
+-- Does the {t}'s time lie in the window? An index range condition once inlined.
+CREATE FUNCTION @extschema@.{t}_in_time_range(id uuid, w tstzrange) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w);
+""")
+    return "".join(out)
+
+
+def uid11_text(v):
+    digits = []
+    for _ in range(11):
+        digits.append(BASE58[v % 58])
+        v //= 58
+    return "".join(reversed(digits))
+
+
+def xid_wrap_time():
+    """The instant of the first xid at or past 2^63 (time field 2^41 ms after the epoch)."""
+    import datetime
+    ms = TIME["uid11"][1] + (1 << 41)
+    t = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(milliseconds=ms)
+    return t.strftime("%Y-%m-%d %H:%M:%S.%f+00")
+
+
+EUID_CANONICAL = r"""
+-- A valid euid prefix in canonical symbols (upper case, aliases read).
+CREATE FUNCTION @extschema@._euid_canonical(prefix text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN translate(upper(prefix), 'ILO', '110');
+"""
+
+# ---- accessors -----------------------------------------------------------------------------------
+
+ACCESSORS = r"""
+-- ---- fields ------------------------------------------------------------------------------------
+
+-- Unix microseconds as a timestamptz, exactly (two steps keep each product within a double's
+-- 53 bits).
+CREATE FUNCTION @extschema@._unix_us(us bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN '1970-01-01 00:00:00+00'::timestamptz + (us / 1000000000000) * interval '1000000 seconds'
+	+ (us % 1000000000000) * interval '1 microsecond';
+
+CREATE FUNCTION @extschema@.xid_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._unix_us((1321009871111 + ((id >> 22) & 4398046511103)) * 1000);
+
+CREATE FUNCTION @extschema@.xid_random(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (id & 4194303)::int;
+
+CREATE FUNCTION @extschema@.timeid_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._unix_us(@extschema@._check_64('timeid', id) >> 10);
+
+CREATE FUNCTION @extschema@.timeid_clock_id(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@extschema@._check_64('timeid', id) & 1023)::int;
+
+CREATE FUNCTION @extschema@.ulidflake_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._unix_us((1704067200000 + (@extschema@._check_64('ulidflake', id) >> 20)) * 1000);
+
+CREATE FUNCTION @extschema@.ulidflake_sid(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (@extschema@._check_64('ulidflake', id) & 31)::int;
+
+CREATE FUNCTION @extschema@.ulid_timestamp(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._unix_us(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 1000);
+
+CREATE FUNCTION @extschema@._hi64(id uuid) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(replace(id::text, '-', ''), 1, 16))::bit(64)::bigint;
+
+CREATE FUNCTION @extschema@.euid_timestamp(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._unix_us(((@extschema@._hi64(id) >> 19) & 35184372088831) * 1000);
+
+-- The extension number, or NULL when the EUID has none (length field 0).
+CREATE FUNCTION @extschema@.euid_extension(id uuid) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN CASE WHEN @extschema@._hi64(id) & 15 = 0 THEN NULL
+	ELSE ((@extschema@._hi64(id) >> 4) & ((1 << (@extschema@._hi64(id) & 15)::int) - 1))::int END;
+"""
+
+# ---- generators ----------------------------------------------------------------------------------
+
+GENERATORS = r"""
+-- ---- generators --------------------------------------------------------------------------------
+
+-- Unix microseconds of the clock.
+CREATE FUNCTION @extschema@._now_us() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+
+-- 32 hex digits of fresh randomness with a v4 UUID's fixed version and variant digits replaced
+-- by random ones drawn from another (122 + 6 random bits: all 128 are random).
+CREATE FUNCTION @extschema@._random_hex() RETURNS text
+LANGUAGE sql VOLATILE PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT substr(a, 1, 12) || substr(b, 1, 1) || substr(a, 14, 3) || substr(b, 2, 1) || substr(a, 18)
+	FROM (SELECT replace(gen_random_uuid()::text, '-', '') AS a,
+		replace(gen_random_uuid()::text, '-', '') AS b) AS s;
+END;
+
+CREATE FUNCTION @extschema@._arg(what text, v int, max int) RETURNS int
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF v < 0 OR v > max THEN
+		RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = what || ' ' || v || ' is out of range',
+			DETAIL = 'The ' || what || ' must be between 0 and ' || max || '.';
+	END IF;
+	RETURN v;
+END
+$$;
+
+-- uid11, xid profile: 42-bit ms since 2011-11-11T11:11:11.111Z | 22 bits of the shared counter.
+CREATE FUNCTION @extschema@.generate_xid() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN ((@extschema@._now_us() / 1000 - 1321009871111) << 22)
+	| (nextval('@extschema@._counter') & 4194303);
+
+-- uid11, fullrand profile: 64 random bits.
+CREATE FUNCTION @extschema@.generate_uid11() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN ('x' || substr(@extschema@._random_hex(), 1, 16))::bit(64)::bigint;
+
+-- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
+-- when the clock has not moved on).
+CREATE FUNCTION @extschema@.generate_tid(clock_id int) RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
+	us bigint := @extschema@._now_us();
+BEGIN
+	PERFORM @extschema@._arg('clock id', clock_id, 1023);
+	IF us <= last THEN
+		us := last + 1;
+	END IF;
+	PERFORM set_config('idtypes_sql.tid_last', us::text, false);
+	RETURN (us << 10) | clock_id;
+END
+$$;
+
+-- The session's clock id: drawn once from a shared counter, so that sessions differ.
+CREATE FUNCTION @extschema@.generate_tid() RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	clock text := current_setting('idtypes_sql.tid_clock', true);
+BEGIN
+	IF coalesce(clock, '') = '' THEN
+		clock := (nextval('@extschema@._clock_ids') % 1024)::text;
+		PERFORM set_config('idtypes_sql.tid_clock', clock, false);
+	END IF;
+	RETURN @extschema@.generate_tid(clock::int);
+END
+$$;
+
+-- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
+CREATE FUNCTION @extschema@.generate_ulidflake() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN ((@extschema@._now_us() / 1000 - 1704067200000) << 20)
+	| (nextval('@extschema@._counter') & 1048575);
+
+CREATE FUNCTION @extschema@.generate_ulidflake(sid int) RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN ((@extschema@._now_us() / 1000 - 1704067200000) << 20)
+	| ((nextval('@extschema@._counter') & 32767) << 5) | @extschema@._arg('sid', sid, 31);
+
+-- ulid: 48-bit ms | 12-bit fraction of the ms | 68 random bits; the session's (ms, fraction)
+-- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does).
+CREATE FUNCTION @extschema@.generate_ulid() RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last bigint := nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint;
+	us bigint := @extschema@._now_us();
+	t bigint := (us / 1000) * 4096 + (us % 1000) * 4096 / 1000;
+BEGIN
+	IF t <= last THEN
+		t := last + 1;
+	END IF;
+	PERFORM set_config('idtypes_sql.ulid_last', t::text, false);
+	RETURN (lpad(to_hex(t), 15, '0') || substr(@extschema@._random_hex(), 1, 17))::uuid;
+END
+$$;
+
+-- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
+-- ULID's 80 random bits plus one.
+CREATE FUNCTION @extschema@.generate_ulid_monotonic() RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last text := nullif(current_setting('idtypes_sql.ulid_monotonic_last', true), '');
+	ms bigint := @extschema@._now_us() / 1000;
+	r1 bigint;
+	r2 bigint;
+	r3 bigint;
+	h text;
+BEGIN
+	IF last IS NOT NULL AND ms <= ('x' || substr(last, 1, 12))::bit(48)::bigint THEN
+		ms := ('x' || substr(last, 1, 12))::bit(48)::bigint;
+		r1 := ('x' || substr(last, 13, 4))::bit(16)::bigint;
+		r2 := ('x' || substr(last, 17, 8))::bit(32)::bigint;
+		r3 := ('x' || substr(last, 25, 8))::bit(32)::bigint + 1;
+		IF r3 > 4294967295 THEN
+			r3 := 0;
+			r2 := r2 + 1;
+			IF r2 > 4294967295 THEN
+				r2 := 0;
+				r1 := r1 + 1;
+				IF r1 > 65535 THEN
+					-- the millisecond is full: wait for the next one
+					WHILE @extschema@._now_us() / 1000 <= ms LOOP
+						PERFORM pg_sleep(0.0001);
+					END LOOP;
+					ms := @extschema@._now_us() / 1000;
+					last := NULL;
+				END IF;
+			END IF;
+		END IF;
+	END IF;
+	IF last IS NULL OR ms > ('x' || substr(last, 1, 12))::bit(48)::bigint THEN
+		h := lpad(to_hex(ms), 12, '0') || substr(@extschema@._random_hex(), 1, 20);
+	ELSE
+		h := lpad(to_hex(ms), 12, '0') || lpad(to_hex(r1), 4, '0') || lpad(to_hex(r2), 8, '0')
+			|| lpad(to_hex(r3), 8, '0');
+	END IF;
+	PERFORM set_config('idtypes_sql.ulid_monotonic_last', h, false);
+	RETURN h::uuid;
+END
+$$;
+
+-- euid: 45-bit ms | 15 random-or-extension bits | 4-bit extension length | 64 random bits. In
+-- the session's last millisecond with the same extension: the high 32 random bits plus one, the
+-- low 32 fresh (as the reference implementation); another extension there waits for the next
+-- millisecond unless its EUID is the larger.
+CREATE FUNCTION @extschema@._generate_euid(extension int) RETURNS uuid
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last text := nullif(current_setting('idtypes_sql.euid_last', true), '');
+	ms bigint := @extschema@._now_us() / 1000;
+	r text := @extschema@._random_hex();
+	len int := 0;
+	field bigint := ('x' || substr(r, 17, 4))::bit(16)::bigint & 32767;
+	hi bigint;
+	last_hi bigint;
+	r_hi bigint;
+	h text;
+BEGIN
+	IF extension IS NOT NULL THEN
+		PERFORM @extschema@._arg('extension', extension, 32767);
+		len := 1;
+		WHILE len < 15 AND (extension >> len) <> 0 LOOP
+			len := len + 1;
+		END LOOP;
+		field := ((field & ((1 << (15 - len)) - 1)) << len) | extension;
+	END IF;
+	IF last IS NOT NULL THEN
+		last_hi := ('x' || substr(last, 1, 16))::bit(64)::bigint;
+		IF ms <= ((last_hi >> 19) & 35184372088831) THEN
+			ms := (last_hi >> 19) & 35184372088831;
+			IF coalesce(@extschema@.euid_extension(last::uuid), -1) = coalesce(extension, -1) THEN
+				r_hi := ('x' || substr(last, 17, 8))::bit(32)::bigint;
+				IF r_hi < 4294967295 THEN
+					h := substr(last, 1, 16) || lpad(to_hex(r_hi + 1), 8, '0') || substr(r, 1, 8);
+				END IF;
+			ELSIF ((ms << 19) | (field << 4) | len) > last_hi THEN
+				h := lpad(to_hex((ms << 19) | (field << 4) | len), 16, '0') || substr(r, 1, 16);
+			END IF;
+			IF h IS NULL THEN
+				-- the millisecond is full (or holds a larger EUID of another extension): wait for
+				-- the next one, as the native edition does by default
+				WHILE @extschema@._now_us() / 1000 <= ms LOOP
+					PERFORM pg_sleep(0.0001);
+				END LOOP;
+				ms := @extschema@._now_us() / 1000;
+			END IF;
+		END IF;
+	END IF;
+	IF h IS NULL THEN
+		hi := (ms << 19) | (field << 4) | len;
+		h := lpad(to_hex(hi), 16, '0') || substr(r, 1, 16);
+	END IF;
+	PERFORM set_config('idtypes_sql.euid_last', h, false);
+	RETURN h::uuid;
+END
+$$;
+
+CREATE FUNCTION @extschema@.generate_euid() RETURNS uuid
+LANGUAGE sql VOLATILE
+RETURN @extschema@._generate_euid(NULL);
+
+CREATE FUNCTION @extschema@.generate_euid(extension int) RETURNS uuid
+LANGUAGE sql VOLATILE
+RETURN @extschema@._generate_euid(@extschema@._arg('extension', extension, 32767));
+"""
+
+
 def main():
     tle = sys.argv[1:] == ["tle"]
-    body = "".join([HELPERS, text_spec_fn(), digit_fn(), CODECS, text_functions()])
+    body = "".join([HELPERS, text_spec_fn(), digit_fn(), CODECS, text_functions(),
+                    EUID_CANONICAL, bounds_and_predicates(), ACCESSORS, GENERATORS])
     if tle:
         out = HEADER.format(version=VERSION, how="the pg_tle extension's script") + body
     else:

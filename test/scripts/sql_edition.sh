@@ -1,0 +1,303 @@
+#!/usr/bin/env bash
+# sql_edition.sh: the SQL edition (sql_edition/idtypes_sql.sql), installed with psql -f by a role
+# without superuser, against the native edition in the same database:
+#   - text out and in of sample values of the five formats: the same text and the same bits;
+#   - invalid texts and prefixes: the same SQLSTATE, message, detail and hint;
+#   - prefix and time-window bounds, first_at and the fields: the same values (uid11's bigint
+#     order checked through the predicates, whose results must equal ^@ and <@);
+#   - every generator: read back by the native parser, its time the clock's, its layout (clock
+#     id, sid, extension), distinct, and increasing within the session where the docs say so;
+#   - the predicates inlined into btree index conditions on uuid and bigint indexes, in custom
+#     and generic plans, and partition pruning with first_at bounds.
+#
+# Run by test/run_tests.sh with PGHOST/PGPORT/PGUSER (a superuser)/PGBIN pointing at a running
+# cluster with idtypes installed. Exit status 0 = pass.
+set -euo pipefail
+trap '' PIPE
+
+: "${PGBIN:?PGBIN must point at the PostgreSQL bin directory}"
+here=$(cd "$(dirname "$0")/../.." && pwd)
+db=idt_sql_edition_$$
+role=idt_sql_edition_$$
+super=${PGUSER:-$(id -un)}
+
+psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At "$@"; }
+
+cleanup() {
+	psql_q -U "$super" -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
+	psql_q -U "$super" -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+psql_q -U "$super" -d postgres -c "CREATE ROLE $role LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE"
+psql_q -U "$super" -d postgres -c "CREATE DATABASE $db OWNER $role TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'"
+# The native edition beside it, to compare with (made by the superuser).
+psql_q -U "$super" -d "$db" -c "CREATE EXTENSION idtypes"
+# The SQL edition as the database's owner: no superuser, no C.
+[ "$(psql_q -U "$role" -d "$db" -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")" = f ]
+psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.sql"
+
+fails=0
+check() { # check <what> <sql printing one line per failure>
+	local out
+	local t0=$SECONDS
+	out=$(psql_q -U "$role" -d "$db" -c "$2" 2>&1) || { echo "FAIL $1: $out"; fails=$((fails + 1)); return; }
+	if [ -n "$out" ]; then
+		echo "FAIL $1:"
+		echo "$out" | head -20
+		fails=$((fails + 1))
+	else
+		echo "ok   $1 ($((SECONDS - t0)) s)"
+	fi
+}
+
+psql_q -U "$role" -d "$db" <<'SQL'
+CREATE FUNCTION err(cmd text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE s text; m text; d text; h text; r text;
+BEGIN
+	EXECUTE cmd INTO r;
+	RETURN 'ok ' || coalesce(r, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+	GET STACKED DIAGNOSTICS s = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL,
+		h = PG_EXCEPTION_HINT;
+	RETURN s || '|' || m || '|' || coalesce(d, '') || '|' || coalesce(h, '');
+END
+$$;
+-- sample values, with each type's smallest and largest
+CREATE TABLE v AS
+SELECT m::uuid::ulid AS u, m::uuid::euid AS e, ('x' || substr(m, 1, 16))::bit(64)::bigint::uid11 AS x,
+	(('x' || substr(m, 1, 16))::bit(64)::bigint & 9223372036854775807)::timeid AS t,
+	(('x' || substr(m, 17, 16))::bit(64)::bigint & 9223372036854775807)::ulidflake AS f
+FROM (SELECT md5(i::text) AS m FROM generate_series(1, 400) i) s
+UNION ALL SELECT '00000000000000000000000000', '000000000000000000000000000', '11111111111', '2222222222222', '0000000000000'
+UNION ALL SELECT '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'ZZZZZZZZZZZZZZZZZZZZZZZZZW3', 'jpXCZedGfVQ', 'bzzzzzzzzzzzz', '7ZZZZZZZZZZZZ';
+CREATE TABLE texts(x text);
+INSERT INTO texts VALUES (''), (' '), ('jpXCZedGfVQ'), ('jpXCZedGfVR'), ('zzzzzzzzzzz'), ('NQm6nKp8qFD'),
+	('NQm6nKp8qF0'), ('NQm6nKp8qFDx'), ('NQm6 Kp8qFD'), ('3kxnlhr3gxq23'), ('3kxn-lhr-3gxq-23'),
+	('3kxn-lhr3-gxq-23'), ('3kxnlhr3gxq23ab'), ('c222222222222'), ('3kxn-lhr-3gxq-2A'), ('3kxnl-hr-3gxq-23'),
+	('3kxnlhr3gxq2é'), ('3kxn-lhr-3gxq-2é'), ('3KXNLHR3GXQ23'), ('00CMXB6TAK4SA'), ('00cmxb6tak4sa'),
+	('8000000000000'), ('00CMXB6TAK4SU'), ('00CMXB6TAK4S'), ('01ARZ3NDEKTSV4RRFFQ69G5FAV'),
+	('01arz3ndektsv4rrffq69g5fav'), ('80000000000000000000000000'), ('01ARZ3NDEKTSV4RRFFQ69G5FAU'),
+	('01ARZ3NDEKTSV4RRFFQ69G5FA'), ('01ARZ3NDEKTSV4RRFFQ69G5FAV '), (E'01ARZ3NDEKTSV4RRFFQ69G5FA\t'),
+	('0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f'), ('0190B6F48B5C7D2A9F3E1A2B3C4D5E6F'),
+	('0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6g'), ('0190b6f48-b5c-7d2a-9f3e-1a2b3c4d5e6f'),
+	('C8EE934SR007G5Q94QKKXFRFV8C'), ('C8EE934SR007G5Q94QKKXFRFV8D'), ('c8ee934sr007g5q94qkkxfrfv8c'),
+	('C8EE934SR007G5Q94QKKXFRFV9Z'), ('C8EE934SR007G5Q94QKKXFRFVZZ'), ('O1ARZ3NDEKTSV4RRFFQ69G5FAVI'),
+	('ÄÖÜ'), ('01ARZ3NDEKTSV4RRFFQ69G5FAé'), ('01ARZ3NDEKTSV4RRFFQ69G5Fé'), (E'01ARZ3NDEKTSV4RRFFQ69G5F\u200b'),
+	('01ARZ3NDEKTSV4RRFFQ69G5F😀'), (E'\u0301abc'), (E'\u00ad'), (E'\x7f'), ('8'), ('7Z'), ('z'), ('c'), ('b'),
+	('NQm6nKp8qFE'), ('NQm6nKp8qF'), ('N'), ('3kxn-'), ('3kxnl-'), ('3kxn-lhr-3gxq-234'), ('U'), ('é'),
+	('7ZZZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('01ARZ3NDEKTSV4RRFFQ69G5FAVV'), ('C8EE934SR007G5Q94QKKXFRFVZ'),
+	('3kxn-lhr'), ('ab-c'), ('8ZZZZZZZZZZZZ'), ('7ZZZZZZZZZZZZZ');
+CREATE TABLE types AS SELECT unnest(ARRAY['uid11', 'timeid', 'ulidflake', 'ulid', 'euid']) AS typ;
+-- prefixes: some of each length of sample values' texts (either case where it reads both)
+CREATE TABLE p AS
+SELECT DISTINCT typ, p FROM (
+	SELECT 'ulid' AS typ, left(u::text, k) AS p FROM (SELECT * FROM v LIMIT 30) v, generate_series(0, 26) k WHERE (k + length(u::text)) % 4 = 0
+	UNION ALL SELECT 'euid', left(e::text, k) FROM (SELECT * FROM v LIMIT 30) v, generate_series(0, 27) k WHERE k % 3 = 0 OR k > 24
+	UNION ALL SELECT 'euid', lower(left(e::text, k)) FROM (SELECT * FROM v LIMIT 10) v, generate_series(24, 27) k
+	-- the value's 26 symbols with another check bit: its range holds the value, its text does not
+	UNION ALL SELECT 'euid', left(e::text, 25) || translate(substr(e::text, 26, 1), '0123456789ABCDEFGHJKMNPQRSTVWXYZ',
+		'1032547698BADCFEHGKJNMQPSRVTXWZY') FROM (SELECT * FROM v LIMIT 10) v
+	UNION ALL SELECT 'uid11', left(x::text, k) FROM (SELECT * FROM v LIMIT 30) v, generate_series(0, 11) k WHERE k % 2 = 0
+	UNION ALL SELECT 'uid11', left('NQm6nKp8qFE', k) FROM generate_series(0, 11) k
+	UNION ALL SELECT 'timeid', left(t::text, k) FROM (SELECT * FROM v LIMIT 30) v, generate_series(0, 13) k WHERE k % 3 = 0
+	UNION ALL SELECT 'timeid', left(timeid_dashed(t), k) FROM (SELECT * FROM v LIMIT 10) v, generate_series(0, 16) k
+	UNION ALL SELECT 'ulidflake', lower(left(f::text, k)) FROM (SELECT * FROM v LIMIT 30) v, generate_series(0, 13) k WHERE k % 3 = 1
+	UNION ALL SELECT typ, x FROM types, texts WHERE length(x) <= 28) s;
+-- time windows: every kind of bound, around each format's epoch and era
+CREATE TABLE w AS
+SELECT tstzrange(a, b, bounds) AS w FROM
+	unnest(ARRAY['-infinity', '1969-12-31 23:59:59.9995+00', '1970-01-01+00', '2011-11-11 11:11:11.111+00',
+		'2011-11-11 11:11:11.1115+00', '2024-01-01+00', '2024-06-06 06:06:06.666+00',
+		'2024-06-06 06:06:06.6665+00', '2081-07-24 23:48:42.663+00', '2151-03-25 18:46:22.214+00',
+		'2255-06-05 23:47:34.740991+00', '3084-01-01+00', '10889-08-02 05:31:50.655+00',
+		'infinity', NULL]::timestamptz[]) a,
+	unnest(ARRAY['2024-06-06 06:06:06.667+00', '2024-06-06 06:06:07+00', '2081-07-24 23:48:42.664+00',
+		'2300-01-01+00', 'infinity', NULL, '3000-01-01+00']::timestamptz[]) b,
+	unnest(ARRAY['[)', '[]', '(]', '()']) bounds
+WHERE a IS NULL OR b IS NULL OR a <= b
+UNION ALL SELECT 'empty'::tstzrange;
+SQL
+
+check "text out: the native text" "
+SELECT 'ulid ' || u FROM v WHERE u::text IS DISTINCT FROM idtypes_sql.ulid_to_text(u::uuid)
+UNION ALL SELECT 'euid ' || e FROM v WHERE e::text IS DISTINCT FROM idtypes_sql.euid_to_text(e::uuid)
+UNION ALL SELECT 'uid11 ' || x FROM v WHERE x::text IS DISTINCT FROM idtypes_sql.uid11_to_text(x::bigint)
+UNION ALL SELECT 'timeid ' || t FROM v WHERE t::text IS DISTINCT FROM idtypes_sql.timeid_to_text(t::bigint)
+UNION ALL SELECT 'timeid dashed ' || t FROM v WHERE timeid_dashed(t) IS DISTINCT FROM idtypes_sql.timeid_dashed(t::bigint)
+UNION ALL SELECT 'ulidflake ' || f FROM v WHERE f::text IS DISTINCT FROM idtypes_sql.ulidflake_to_text(f::bigint)"
+
+check "text in: the native bits" "
+SELECT 'ulid ' || u FROM v WHERE idtypes_sql.ulid_from_text(lower(u::text)) IS DISTINCT FROM u::uuid
+UNION ALL SELECT 'euid ' || e FROM v WHERE idtypes_sql.euid_from_text(lower(e::text)) IS DISTINCT FROM e::uuid
+UNION ALL SELECT 'uid11 ' || x FROM v WHERE idtypes_sql.uid11_from_text(x::text) IS DISTINCT FROM x::bigint
+UNION ALL SELECT 'timeid ' || t FROM v WHERE idtypes_sql.timeid_from_text(timeid_dashed(t)) IS DISTINCT FROM t::bigint
+UNION ALL SELECT 'ulidflake ' || f FROM v WHERE idtypes_sql.ulidflake_from_text(lower(f::text)) IS DISTINCT FROM f::bigint"
+
+check "invalid text: the native error" "
+SELECT typ || ' ' || x || ': ' || n || ' <> ' || s FROM (
+	SELECT typ, x, err(format('SELECT %L::%s::text', x, typ)) AS n,
+		err(format('SELECT idtypes_sql.%s_to_text(idtypes_sql.%s_from_text(%L))', typ, typ, x)) AS s
+	FROM types, texts) q
+WHERE n <> s"
+
+check "prefix bounds: the native range's ends, or its error" "
+SELECT typ || ' ' || p || ': ' || n || ' <> ' || s FROM (
+	SELECT typ, p,
+		err(format('SELECT %srange_lo(%s_prefix_range(%L))::text || %L || %srange_hi(%s_prefix_range(%L))::text',
+			typ, typ, p, ' ', typ, typ, p)) AS n,
+		err(format('SELECT idtypes_sql.%s_to_text(idtypes_sql.%s_prefix_lo(%L)) || %L || idtypes_sql.%s_to_text(idtypes_sql.%s_prefix_hi(%L))',
+			typ, typ, p, ' ', typ, typ, p)) AS s
+	FROM p WHERE typ <> 'uid11') q
+WHERE n <> s
+UNION ALL
+SELECT 'uid11 ' || p || ': ' || n || ' <> ' || s FROM (
+	SELECT p, err(format('SELECT uid11_prefix_range(%L)', p)) AS n,
+		err(format('SELECT idtypes_sql.uid11_prefix_lo(%L)', p)) AS s FROM p WHERE typ = 'uid11') q
+WHERE (n LIKE 'ok%') <> (s LIKE 'ok%') OR (n NOT LIKE 'ok%' AND n <> s)"
+
+# The predicates with more than a range: uid11's (a range across 2^63, the prefixes of the text
+# of 2^63, NQm6nKp8qFD) and euid's (26 and 27 symbols reach into the check bits).
+check "starts_with: the same rows as ^@" "
+WITH ok AS (SELECT typ, p FROM p WHERE err(format('SELECT %s_prefix_range(%L)', typ, p)) LIKE 'ok%'
+		AND (p LIKE 'NQm%' OR length(p) < 2 OR (typ = 'euid' AND length(p) >= 25) OR p < '0'
+			OR md5(p) < '2')),
+	vs AS (SELECT * FROM v TABLESAMPLE BERNOULLI (6) REPEATABLE (1)
+		UNION ALL SELECT * FROM (SELECT * FROM v LIMIT 10) s)
+SELECT 'uid11 ' || x || ' ^@ ' || p FROM ok, vs WHERE typ = 'uid11'
+	AND (x ^@ p) IS DISTINCT FROM idtypes_sql.uid11_starts_with(x::bigint, p)
+UNION ALL SELECT 'euid ' || e || ' ^@ ' || p FROM ok, vs WHERE typ = 'euid'
+	AND (e ^@ p) IS DISTINCT FROM idtypes_sql.euid_starts_with(e::uuid, p)
+UNION ALL SELECT 'too few matches' WHERE (SELECT count(*) FROM ok, vs WHERE typ = 'uid11' AND x ^@ p) < 10
+	OR (SELECT count(*) FROM ok, vs WHERE typ = 'euid' AND length(p) >= 26 AND e ^@ p) < 1"
+
+check "time-window bounds: the native range's ends" "
+SELECT typ || ' ' || w || ': ' || n || ' <> ' || s FROM (
+	SELECT typ, w,
+		err(format('SELECT %srange_lo(%s_time_range(%L))::text || %L || %srange_hi(%s_time_range(%L))::text',
+			typ, typ, w, ' ', typ, typ, w)) AS n,
+		err(format('SELECT idtypes_sql.%s_to_text(idtypes_sql.%s_time_lo(%L)) || %L || idtypes_sql.%s_to_text(idtypes_sql.%s_time_hi(%L))',
+			typ, typ, w, ' ', typ, typ, w)) AS s
+	FROM w, types WHERE typ <> 'uid11') q
+WHERE n <> s
+UNION ALL
+SELECT 'uid11 ' || x || ' <@ ' || w FROM w, (SELECT * FROM v TABLESAMPLE BERNOULLI (4) REPEATABLE (1)
+	UNION ALL SELECT * FROM v WHERE x IN ('11111111111', 'jpXCZedGfVQ')) v
+WHERE (x <@ uid11_time_range(w)) IS DISTINCT FROM idtypes_sql.uid11_in_time_range(x::bigint, w)
+UNION ALL
+SELECT 'uid11 bounds ' || w FROM w
+WHERE uid11range_lo(uid11_time_range(w)) < 'NQm6nKp8qFD' AND uid11range_hi(uid11_time_range(w)) < 'NQm6nKp8qFD'
+	AND NOT isempty(uid11_time_range(w))
+	AND (uid11range_lo(uid11_time_range(w))::bigint, uid11range_hi(uid11_time_range(w))::bigint)
+		IS DISTINCT FROM (idtypes_sql.uid11_time_lo(w), idtypes_sql.uid11_time_hi(w))"
+
+check "first_at and the fields: the native values" "
+SELECT 'first_at ' || a FROM unnest(ARRAY['1969-01-01+00', '1970-01-01+00', '2011-11-11 11:11:11.1111+00',
+		'2024-01-01+00', '2026-11-27 12:00:00.0005+00', '2081-07-24 23:48:42.663+00', '2300-01-01+00',
+		'3084-01-01+00', '10889-08-02 05:31:50.656+00']::timestamptz[]) a
+WHERE (uid11_first_at(a)::bigint, timeid_first_at(a)::bigint, ulidflake_first_at(a)::bigint, ulid_first_at(a)::uuid, euid_first_at(a)::uuid)
+	IS DISTINCT FROM (idtypes_sql.uid11_first_at(a), idtypes_sql.timeid_first_at(a), idtypes_sql.ulidflake_first_at(a),
+		idtypes_sql.ulid_first_at(a), idtypes_sql.euid_first_at(a))
+UNION ALL
+SELECT 'fields ' || u FROM v
+WHERE (xid_timestamp(x), xid_random(x), timeid_timestamp(t), timeid_clock_id(t), ulidflake_timestamp(f), ulidflake_sid(f),
+		ulid_timestamp(u), euid_timestamp(e), euid_extension(e))
+	IS DISTINCT FROM (idtypes_sql.xid_timestamp(x::bigint), idtypes_sql.xid_random(x::bigint), idtypes_sql.timeid_timestamp(t::bigint),
+		idtypes_sql.timeid_clock_id(t::bigint), idtypes_sql.ulidflake_timestamp(f::bigint), idtypes_sql.ulidflake_sid(f::bigint),
+		idtypes_sql.ulid_timestamp(u::uuid), idtypes_sql.euid_timestamp(e::uuid), idtypes_sql.euid_extension(e::uuid))"
+
+check "generator arguments: the native errors" "
+SELECT c || ': ' || n || ' <> ' || s FROM (
+	SELECT c, err('SELECT ' || c || '::text') AS n, err('SELECT idtypes_sql.' || c || '::text') AS s
+	FROM unnest(ARRAY['generate_tid(-1)', 'generate_tid(1024)', 'generate_ulidflake(32)', 'generate_ulidflake(-1)',
+		'generate_euid(32768)', 'generate_euid(-1)']) c) q
+WHERE split_part(n, '|', 1) <> split_part(s, '|', 1) OR split_part(n, '|', 2) <> split_part(s, '|', 2)
+	OR split_part(n, '|', 3) <> split_part(s, '|', 3)"
+
+check "generators: layout, time, distinct, order within the session" "
+CREATE TEMP TABLE g AS
+SELECT n, clock_timestamp() AS at, idtypes_sql.generate_xid() AS x, idtypes_sql.generate_uid11() AS r,
+	idtypes_sql.generate_tid() AS t, idtypes_sql.generate_tid(7) AS t7, idtypes_sql.generate_ulidflake() AS f,
+	idtypes_sql.generate_ulidflake(5) AS f5, idtypes_sql.generate_ulid() AS u, idtypes_sql.generate_ulid_monotonic() AS m,
+	idtypes_sql.generate_euid() AS e
+FROM generate_series(1, 3000) n;
+-- apart: another extension in the same millisecond waits for the next one
+CREATE TEMP TABLE g300 AS SELECT n, idtypes_sql.generate_euid(300) AS e300 FROM generate_series(1, 3000) n;
+ALTER TABLE g ADD e300 uuid;
+UPDATE g SET e300 = g300.e300 FROM g300 WHERE g.n = g300.n;
+SELECT 'not read back' FROM g WHERE idtypes_sql.uid11_to_text(x)::uid11::bigint <> x OR idtypes_sql.uid11_to_text(r)::uid11::bigint <> r
+	OR idtypes_sql.timeid_to_text(t)::timeid::bigint <> t OR idtypes_sql.ulidflake_to_text(f)::ulidflake::bigint <> f
+	OR idtypes_sql.ulid_to_text(u)::ulid::uuid <> u OR idtypes_sql.euid_to_text(e)::euid::uuid <> e LIMIT 1;
+SELECT 'time ' || n FROM g
+WHERE abs(extract(epoch FROM xid_timestamp(x::uid11) - at)) > 1 OR abs(extract(epoch FROM timeid_timestamp(t::timeid) - at)) > 1
+	OR abs(extract(epoch FROM ulidflake_timestamp(f::ulidflake) - at)) > 1 OR abs(extract(epoch FROM ulid_timestamp(u::ulid) - at)) > 1
+	OR abs(extract(epoch FROM ulid_timestamp(m::ulid) - at)) > 1 OR abs(extract(epoch FROM euid_timestamp(e::euid) - at)) > 1 LIMIT 3;
+SELECT 'layout ' || n FROM g
+WHERE timeid_clock_id(t7::timeid) <> 7 OR ulidflake_sid(f5::ulidflake) <> 5 OR euid_extension(e::euid) IS NOT NULL
+	OR euid_extension(e300::euid) <> 300 OR timeid_clock_id(t::timeid) <> (SELECT timeid_clock_id(t::timeid) FROM g LIMIT 1) LIMIT 3;
+SELECT 'duplicates' FROM g HAVING count(DISTINCT x) + count(DISTINCT r) + count(DISTINCT t) + count(DISTINCT t7) + count(DISTINCT f)
+	+ count(DISTINCT f5) + count(DISTINCT u) + count(DISTINCT m) + count(DISTINCT e) + count(DISTINCT e300) <> 10 * count(*);
+SELECT 'order ' || n FROM (SELECT n, lag(t::timeid) OVER o < t::timeid AND lag(t7::timeid) OVER o < t7::timeid
+		AND lag(u::ulid) OVER o < u::ulid AND lag(m::ulid) OVER o < m::ulid AND lag(e::euid) OVER o < e::euid
+		AND lag(e300::euid) OVER o < e300::euid AS ok FROM g WINDOW o AS (ORDER BY n)) s WHERE NOT ok LIMIT 3;
+SELECT 'not random ' || bit FROM generate_series(0, 63) bit
+WHERE (SELECT count(*) FROM g WHERE (r >> bit) & 1 = 1) NOT BETWEEN 1200 AND 1800
+	OR (SELECT count(*) FROM g WHERE get_bit(uuid_send(u), 127 - bit) = 1) NOT BETWEEN 1200 AND 1800"
+
+psql_q -U "$role" -d "$db" <<'SQL'
+CREATE TABLE ids (u uuid PRIMARY KEY, x bigint, t bigint);
+CREATE INDEX ON ids (x);
+CREATE INDEX ON ids (t);
+INSERT INTO ids SELECT m::uuid, ('x' || substr(m, 1, 16))::bit(64)::bigint, ('x' || substr(m, 1, 16))::bit(64)::bigint & 9223372036854775807
+FROM (SELECT md5(i::text) AS m FROM generate_series(1, 20000) i) s;
+ANALYZE ids;
+CREATE TABLE parts (u uuid, n int) PARTITION BY RANGE (u);
+CREATE TABLE parts_2025 PARTITION OF parts FOR VALUES
+	FROM (idtypes_sql.ulid_first_at('2025-01-01+00')) TO (idtypes_sql.ulid_first_at('2026-01-01+00'));
+CREATE TABLE parts_2026 PARTITION OF parts FOR VALUES
+	FROM (idtypes_sql.ulid_first_at('2026-01-01+00')) TO (idtypes_sql.ulid_first_at('2027-01-01+00'));
+SQL
+
+plan() { # plan <generic: on|off> <query>: EXPLAIN's lines, one per line
+	psql_q -U "$role" -d "$db" -c "SET enable_seqscan = off; SET enable_bitmapscan = off;
+		SET plan_cache_mode = $([ "$1" = on ] && echo force_generic_plan || echo force_custom_plan);
+		PREPARE q(text, tstzrange) AS $2; EXPLAIN (COSTS OFF) EXECUTE q('01J', '[2026-11-01, 2026-11-02)');"
+}
+index_cond() { # index_cond <what> <query with \$1 (text) and \$2 (tstzrange)> <pattern>
+	local mode out
+	for mode in off on; do
+		out=$(plan $mode "$2" 2>&1)
+		if echo "$out" | grep -q "Index Cond: .*$3" && ! echo "$out" | grep -q "Seq Scan"; then
+			echo "ok   index condition: $1 (generic plan: $mode)"
+		else
+			echo "FAIL index condition: $1 (generic plan: $mode):"
+			echo "$out"
+			fails=$((fails + 1))
+		fi
+	done
+}
+index_cond "ulid_starts_with" 'SELECT count(*) FROM ids WHERE idtypes_sql.ulid_starts_with(u, $1)' '(u >= .*u <= '
+index_cond "euid_starts_with" 'SELECT count(*) FROM ids WHERE idtypes_sql.euid_starts_with(u, $1)' '(u >= .*u <= '
+index_cond "ulid_in_time_range" 'SELECT count(*) FROM ids WHERE idtypes_sql.ulid_in_time_range(u, $2)' '(u >= .*u <= '
+index_cond "euid_in_time_range" 'SELECT count(*) FROM ids WHERE idtypes_sql.euid_in_time_range(u, $2)' '(u >= .*u <= '
+index_cond "uid11_starts_with" "SELECT count(*) FROM ids WHERE idtypes_sql.uid11_starts_with(x, 'NQm' || substr(\$1, 3))" '(x >= .*x <= '
+index_cond "uid11_in_time_range" 'SELECT count(*) FROM ids WHERE idtypes_sql.uid11_in_time_range(x, $2)' '(x >= .*x <= '
+index_cond "timeid_in_time_range" 'SELECT count(*) FROM ids WHERE idtypes_sql.timeid_in_time_range(t, $2)' '(t >= .*t <= '
+index_cond "ulidflake_starts_with" 'SELECT count(*) FROM ids WHERE idtypes_sql.ulidflake_starts_with(t, $1)' '(t >= .*t <= '
+
+# A constant prefix whose range cannot cross 2^63 leaves no filter behind.
+out=$(psql_q -U "$role" -d "$db" -c "SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM ids WHERE idtypes_sql.uid11_starts_with(x, 'NQm6')")
+if echo "$out" | grep -q "Filter"; then echo "FAIL uid11 constant prefix leaves a filter:"; echo "$out"; fails=$((fails + 1)); else echo "ok   uid11 constant prefix: index condition only"; fi
+
+# Pruning: a window in 2026 scans one partition, at plan time and at run time.
+for mode in off on; do
+	out=$(plan $mode 'SELECT count(*) FROM parts WHERE idtypes_sql.ulid_in_time_range(u, $2)' 2>&1)
+	if echo "$out" | grep -q parts_2026 && ! echo "$out" | grep -q "parts_2025 "; then
+		echo "ok   pruning (generic plan: $mode)"
+	else
+		echo "FAIL pruning (generic plan: $mode):"; echo "$out"; fails=$((fails + 1))
+	fi
+done
+
+[ "$fails" -eq 0 ] || { echo "sql_edition.sh: $fails checks failed"; exit 1; }
+echo "sql_edition.sh: all checks passed"
