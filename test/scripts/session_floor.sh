@@ -6,8 +6,9 @@
 # slot keeps the IDs of live backends apart (the default TID clock id is the slot; xid and
 # ulidflake carry it in their counter fields). A new backend in a slot must go on after every ID
 # of the backends that had the slot before it. Two checks, per scope (not preloaded: 'backend' on
-# 15-16, 'cluster' on 17+; preloaded: 'cluster'), autovacuum off so that the two sessions get the
-# same slot (checked: their default TID clock ids are equal where it is the slot):
+# 15-16, 'cluster' on 17+; preloaded: 'cluster'), autovacuum and the logical replication launcher
+# off so that the two sessions get the same slot (checked: their default TID clock ids are equal
+# where it is the slot):
 #   run ahead: the clock stands still (libfaketime); session A makes 900,000 TIDs (TID runs up
 #     to a second ahead of its clock), then 3,000 more into a table; session B makes 950,000 at
 #     once (every microsecond of the clock's next 0.95 s; 90,000 with cluster scope); no TID of B
@@ -41,7 +42,9 @@ Q() { node_psql "$dir" "$port" -d sf "$@"; }
 start() {
 	node_stop "$dir" "$port"
 	rm -rf "$dir" "$offset_file"
-	faketime_start "$dir" "$port" "$offset_file" -c autovacuum=off "$@"
+	# No background worker either (the logical replication launcher), which takes a slot anew
+	# after the crash and would race session B for the lowest free one.
+	faketime_start "$dir" "$port" "$offset_file" -c autovacuum=off -c max_logical_replication_workers=0 "$@"
 	node_psql "$dir" "$port" -d postgres -c "CREATE DATABASE sf"
 	{
 		echo "CREATE EXTENSION idtypes;"
@@ -61,6 +64,10 @@ generate() {
 	for k in $KINDS; do
 		inserts+="INSERT INTO c_$k SELECT $1, $(gen_of "$k") FROM generate_series(1, 200);"$'\n'
 	done
+	# The backends of the checks' connections before this one leave their slots after their
+	# clients have gone: under load, one still held the lowest slot when a session A came (which
+	# got the next, where its session B after the crash got the lowest).
+	sleep 1
 	Q -v ON_ERROR_STOP=0 <<SQL &
 SET application_name = 'session_$1';
 DO \$\$
@@ -91,8 +98,7 @@ SQL
 			sleep 0.3
 			node_psql "$dir" "$port" -d sf -c "SELECT 1" >/dev/null 2>&1 && break
 		done
-		# The background workers (the logical replication launcher) take their slots again, as
-		# they held them when session A began.
+		# The connections above have left their slots before session B comes.
 		sleep 2
 	fi
 	wait "$pid" || true
