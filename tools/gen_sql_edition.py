@@ -8,15 +8,12 @@ both, `make check-sql` fails when they and this generator drift apart.
 
 The values live in core types: uuid for ulid and euid, bigint for uid11, timeid and ulidflake,
 holding exactly the native types' 16 bytes and 64-bit integers, so that a column made here becomes
-a native column with ALTER COLUMN ... TYPE and keeps its file. The type names and the text of
-every error come from the native edition's tables (gen_sql.TYPES and the TEXT specs below, which
-mirror src/traits.h: test/scripts/sql_edition.sh compares the two editions value by value and
-error by error).
+a native column with ALTER COLUMN ... TYPE and keeps its file. The text of every error comes from
+the TEXT specs below, which mirror src/traits.h (test/scripts/sql_edition.sh compares the two
+editions value by value and error by error).
 """
 
 import sys
-
-import gen_sql
 
 VERSION = "1.1"
 
@@ -345,25 +342,16 @@ RETURN (lpad(to_hex(substring(b FROM 1 FOR 64)::bit(64)::bigint), 16, '0')
 -- The 128-bit value mod 127 (EUID's check): 2^32 = 16 (mod 127).
 CREATE FUNCTION @extschema@._mod127(u uuid) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (((((('x' || substr(h, 1, 8))::bit(32)::bigint % 127) * 16
-	+ ('x' || substr(h, 9, 8))::bit(32)::bigint) % 127 * 16
-	+ ('x' || substr(h, 17, 8))::bit(32)::bigint) % 127 * 16
-	+ ('x' || substr(h, 25, 8))::bit(32)::bigint) % 127)::int
-FROM (SELECT replace(u::text, '-', '') AS h) AS s;
-"""
-
-# LANGUAGE sql with RETURN ... FROM is not allowed: _mod127 is written with a scalar subquery.
-CODECS = CODECS.replace("""RETURN (((((('x' || substr(h, 1, 8))::bit(32)::bigint % 127) * 16
-	+ ('x' || substr(h, 9, 8))::bit(32)::bigint) % 127 * 16
-	+ ('x' || substr(h, 17, 8))::bit(32)::bigint) % 127 * 16
-	+ ('x' || substr(h, 25, 8))::bit(32)::bigint) % 127)::int
-FROM (SELECT replace(u::text, '-', '') AS h) AS s;""", """BEGIN ATOMIC
+BEGIN ATOMIC
 	SELECT (((((('x' || substr(h, 1, 8))::bit(32)::bigint % 127) * 16
 		+ ('x' || substr(h, 9, 8))::bit(32)::bigint) % 127 * 16
 		+ ('x' || substr(h, 17, 8))::bit(32)::bigint) % 127 * 16
 		+ ('x' || substr(h, 25, 8))::bit(32)::bigint) % 127)::int
 	FROM (SELECT replace(u::text, '-', '') AS h) AS s;
-END;""")
+END;
+"""
+
+
 
 
 def text_functions():
@@ -806,7 +794,7 @@ RETURN (@extschema@._time64(tstzrange(ts, NULL, '[)'), {unit}, {epoch}, {maxu}, 
                       "id >= (@extschema@._prefix64('uid11', prefix))[1] OR "
                       "id <= (@extschema@._prefix64('uid11', prefix))[2])")
             wrap_w = ("(NOT @extschema@._uid11_time_wraps(w) OR "
-                      f"id >= ({time.replace('w,', 'w,')})[1] OR id <= ({time})[2])")
+                      f"id >= ({time})[1] OR id <= ({time})[2])")
             out.append(f"""
 -- Does the prefix's range cross 2^63 (the text of 2^63 is {q(uid11_text(1 << 63))})?
 CREATE FUNCTION @extschema@._uid11_prefix_wraps(prefix text) RETURNS boolean
