@@ -482,20 +482,34 @@ BEGIN ATOMIC
 		generate_series(0, 10) AS g;
 END;
 
-CREATE FUNCTION idtypes_sql.uid11_from_text(input text) RETURNS bigint
+-- The digits of a text of `width` symbols (the first at most max_first), or the native error.
+CREATE FUNCTION idtypes_sql._input_digits(typ text, input text, width int, max_first int)
+RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
 	d int[];
+BEGIN
+	IF octet_length(b) <> width THEN
+		PERFORM idtypes_sql._parse_error(typ, input, false, 'bad_length', 0);
+	END IF;
+	d := idtypes_sql._digits(typ, b);
+	IF d[1] < 0 THEN
+		PERFORM idtypes_sql._parse_error(typ, input, false, 'bad_symbol', -1 - d[1]);
+	END IF;
+	IF d[1] > max_first THEN
+		PERFORM idtypes_sql._parse_error(typ, input, false, 'out_of_range', 0);
+	END IF;
+	RETURN d;
+END
+$$;
+
+CREATE FUNCTION idtypes_sql.uid11_from_text(input text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	d int[] := idtypes_sql._input_digits('uid11', input, 11, 57);
 	n numeric := 0;
 BEGIN
-	IF octet_length(b) <> 11 THEN
-		PERFORM idtypes_sql._parse_error('uid11', input, false, 'bad_length', 0);
-	END IF;
-	d := idtypes_sql._digits('uid11', b);
-	IF d[1] < 0 THEN
-		PERFORM idtypes_sql._parse_error('uid11', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
 	FOR i IN 1 .. 11 LOOP
 		n := n * 58 + d[i];
 	END LOOP;
@@ -592,24 +606,8 @@ END
 $$;
 
 CREATE FUNCTION idtypes_sql.ulidflake_from_text(input text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-	b bytea := convert_to(input, getdatabaseencoding());
-	d int[];
-BEGIN
-	IF octet_length(b) <> 13 THEN
-		PERFORM idtypes_sql._parse_error('ulidflake', input, false, 'bad_length', 0);
-	END IF;
-	d := idtypes_sql._digits('ulidflake', b);
-	IF d[1] < 0 THEN
-		PERFORM idtypes_sql._parse_error('ulidflake', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
-	IF d[1] > 7 THEN
-		PERFORM idtypes_sql._parse_error('ulidflake', input, false, 'out_of_range', 0);
-	END IF;
-	RETURN idtypes_sql._int13(d);
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._int13(idtypes_sql._input_digits('ulidflake', input, 13, 7));
 
 -- ulid: 26 Crockford symbols of the 16 bytes (two zero bits first).
 CREATE FUNCTION idtypes_sql.ulid_to_text(id uuid) RETURNS text
@@ -617,24 +615,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._b32(B'00' || idtypes_sql._uuid_bits(id), '0123456789ABCDEFGHJKMNPQRSTVWXYZ');
 
 CREATE FUNCTION idtypes_sql.ulid_from_text(input text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-	b bytea := convert_to(input, getdatabaseencoding());
-	d int[];
-BEGIN
-	IF octet_length(b) <> 26 THEN
-		PERFORM idtypes_sql._parse_error('ulid', input, false, 'bad_length', 0);
-	END IF;
-	d := idtypes_sql._digits('ulid', b);
-	IF d[1] < 0 THEN
-		PERFORM idtypes_sql._parse_error('ulid', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
-	IF d[1] > 7 THEN
-		PERFORM idtypes_sql._parse_error('ulid', input, false, 'out_of_range', 0);
-	END IF;
-	RETURN idtypes_sql._bits_uuid(substring(idtypes_sql._bits(d) FROM 3));
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql._bits_uuid(substring(idtypes_sql._bits(idtypes_sql._input_digits('ulid', input, 26, 7)) FROM 3));
 
 -- euid: 27 Crockford symbols of the 16 bytes and the 7-bit check (the value mod 127).
 CREATE FUNCTION idtypes_sql.euid_to_text(id uuid) RETURNS text
@@ -659,18 +641,8 @@ $$;
 CREATE FUNCTION idtypes_sql.euid_from_text(input text) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-	b bytea := convert_to(input, getdatabaseencoding());
-	d int[];
-	v uuid;
+	v uuid := idtypes_sql._euid_value(idtypes_sql._input_digits('euid', input, 27, 31));
 BEGIN
-	IF octet_length(b) <> 27 THEN
-		PERFORM idtypes_sql._parse_error('euid', input, false, 'bad_length', 0);
-	END IF;
-	d := idtypes_sql._digits('euid', b);
-	IF d[1] < 0 THEN
-		PERFORM idtypes_sql._parse_error('euid', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
-	v := idtypes_sql._euid_value(d);
 	IF v IS NULL THEN
 		PERFORM idtypes_sql._parse_error('euid', input, false, 'bad_check', 26);
 	END IF;

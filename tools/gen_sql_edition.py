@@ -367,20 +367,34 @@ BEGIN ATOMIC
 		generate_series(0, 10) AS g;
 END;
 
-CREATE FUNCTION @extschema@.uid11_from_text(input text) RETURNS bigint
+-- The digits of a text of `width` symbols (the first at most max_first), or the native error.
+CREATE FUNCTION @extschema@._input_digits(typ text, input text, width int, max_first int)
+RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
 	d int[];
+BEGIN
+	IF octet_length(b) <> width THEN
+		PERFORM @extschema@._parse_error(typ, input, false, 'bad_length', 0);
+	END IF;
+	d := @extschema@._digits(typ, b);
+	IF d[1] < 0 THEN
+		PERFORM @extschema@._parse_error(typ, input, false, 'bad_symbol', -1 - d[1]);
+	END IF;
+	IF d[1] > max_first THEN
+		PERFORM @extschema@._parse_error(typ, input, false, 'out_of_range', 0);
+	END IF;
+	RETURN d;
+END
+$$;
+
+CREATE FUNCTION @extschema@.uid11_from_text(input text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	d int[] := @extschema@._input_digits('uid11', input, 11, 57);
 	n numeric := 0;
 BEGIN
-	IF octet_length(b) <> 11 THEN
-		PERFORM @extschema@._parse_error('uid11', input, false, 'bad_length', 0);
-	END IF;
-	d := @extschema@._digits('uid11', b);
-	IF d[1] < 0 THEN
-		PERFORM @extschema@._parse_error('uid11', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
 	FOR i IN 1 .. 11 LOOP
 		n := n * 58 + d[i];
 	END LOOP;
@@ -477,24 +491,8 @@ END
 $$;
 
 CREATE FUNCTION @extschema@.ulidflake_from_text(input text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-	b bytea := convert_to(input, getdatabaseencoding());
-	d int[];
-BEGIN
-	IF octet_length(b) <> 13 THEN
-		PERFORM @extschema@._parse_error('ulidflake', input, false, 'bad_length', 0);
-	END IF;
-	d := @extschema@._digits('ulidflake', b);
-	IF d[1] < 0 THEN
-		PERFORM @extschema@._parse_error('ulidflake', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
-	IF d[1] > 7 THEN
-		PERFORM @extschema@._parse_error('ulidflake', input, false, 'out_of_range', 0);
-	END IF;
-	RETURN @extschema@._int13(d);
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._int13(@extschema@._input_digits('ulidflake', input, 13, 7));
 
 -- ulid: 26 Crockford symbols of the 16 bytes (two zero bits first).
 CREATE FUNCTION @extschema@.ulid_to_text(id uuid) RETURNS text
@@ -502,24 +500,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._b32(B'00' || @extschema@._uuid_bits(id), {q(CROCKFORD)});
 
 CREATE FUNCTION @extschema@.ulid_from_text(input text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-	b bytea := convert_to(input, getdatabaseencoding());
-	d int[];
-BEGIN
-	IF octet_length(b) <> 26 THEN
-		PERFORM @extschema@._parse_error('ulid', input, false, 'bad_length', 0);
-	END IF;
-	d := @extschema@._digits('ulid', b);
-	IF d[1] < 0 THEN
-		PERFORM @extschema@._parse_error('ulid', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
-	IF d[1] > 7 THEN
-		PERFORM @extschema@._parse_error('ulid', input, false, 'out_of_range', 0);
-	END IF;
-	RETURN @extschema@._bits_uuid(substring(@extschema@._bits(d) FROM 3));
-END
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@._bits_uuid(substring(@extschema@._bits(@extschema@._input_digits('ulid', input, 26, 7)) FROM 3));
 
 -- euid: 27 Crockford symbols of the 16 bytes and the 7-bit check (the value mod 127).
 CREATE FUNCTION @extschema@.euid_to_text(id uuid) RETURNS text
@@ -544,18 +526,8 @@ $$;
 CREATE FUNCTION @extschema@.euid_from_text(input text) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-	b bytea := convert_to(input, getdatabaseencoding());
-	d int[];
-	v uuid;
+	v uuid := @extschema@._euid_value(@extschema@._input_digits('euid', input, 27, 31));
 BEGIN
-	IF octet_length(b) <> 27 THEN
-		PERFORM @extschema@._parse_error('euid', input, false, 'bad_length', 0);
-	END IF;
-	d := @extschema@._digits('euid', b);
-	IF d[1] < 0 THEN
-		PERFORM @extschema@._parse_error('euid', input, false, 'bad_symbol', -1 - d[1]);
-	END IF;
-	v := @extschema@._euid_value(d);
 	IF v IS NULL THEN
 		PERFORM @extschema@._parse_error('euid', input, false, 'bad_check', 26);
 	END IF;
