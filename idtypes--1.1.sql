@@ -181,8 +181,8 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION uid11_from_bigint(int8) RETURNS uid11
 AS 'MODULE_PATHNAME', 'uid11_from_bigint'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE CAST (uid11 AS bigint) WITH FUNCTION uid11_to_bigint(uid11);
-CREATE CAST (bigint AS uid11) WITH FUNCTION uid11_from_bigint(bigint);
+CREATE CAST (uid11 AS bigint) WITHOUT FUNCTION;
+CREATE CAST (bigint AS uid11) WITHOUT FUNCTION;
 COMMENT ON FUNCTION uid11_to_bigint(uid11) IS 'the 64 bits unchanged: payloads >= 2^63 become negative bigints';
 COMMENT ON FUNCTION uid11_from_bigint(bigint) IS 'the 64 bits unchanged: negative bigints become payloads >= 2^63';
 

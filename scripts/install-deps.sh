@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), server, citus, drivers, fuzz, chroot,
+#   scripts/install-deps.sh [group...]      groups: base (default), server, citus, pg_tle, drivers, fuzz, chroot,
 #                                           foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman,
 #                                           timescaledb, orm-python, orm-ruby
 #
@@ -14,7 +14,7 @@
 # Debian's experimental suite carries (19 until it reaches sid) is installed from there, with the
 # libpq it needs.
 # server: the server of that major and make, what testing a package built elsewhere needs
-# (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus: what scripts/citus-build.sh needs on top of base; drivers: what test/scripts/drivers.sh
+# (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus, pg_tle: what scripts/vendor-build.sh needs on top of base to build them; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
 # mmdebstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
@@ -99,6 +99,9 @@ for group in "${groups[@]}"; do
 		packages+=("postgresql-$major" make)
 		;;
 	citus) packages+=(autoconf liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev) ;;
+	# pg_tle: flex for its configuration file parser, and the GSSAPI headers that the server's
+	# libpq-be.h includes.
+	pg_tle) packages+=(flex libkrb5-dev) ;;
 	drivers)
 		packages+=(python3-psycopg libpostgresql-jdbc-java)
 		# Go and pgx v4, Rust and tokio-postgres (with tokio, whose rt and macros features the Rust
@@ -139,7 +142,7 @@ for group in "${groups[@]}"; do
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, server, citus, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac

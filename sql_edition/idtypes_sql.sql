@@ -16,13 +16,13 @@ CREATE SCHEMA IF NOT EXISTS idtypes_sql;
 -- Counters for the 8-byte generators: every session draws from them, so two IDs of one
 -- millisecond (microsecond for TIDs) differ unless 2^20 (ulidflake), 2^22 (xid) or 1024 (TID
 -- clock ids, one per session) values were drawn between them.
-CREATE SEQUENCE idtypes_sql._counter AS bigint CYCLE;
-CREATE SEQUENCE idtypes_sql._clock_ids AS bigint CYCLE;
+CREATE SEQUENCE IF NOT EXISTS idtypes_sql._counter AS bigint CYCLE;
+CREATE SEQUENCE IF NOT EXISTS idtypes_sql._clock_ids AS bigint CYCLE;
 GRANT USAGE ON SEQUENCE idtypes_sql._counter, idtypes_sql._clock_ids TO PUBLIC;
 
 -- Does the native edition's error detail quote this character (a visible one) or name only its
 -- code point (spaces, controls, combining and invisible marks, private use)?
-CREATE FUNCTION idtypes_sql._quotable(cp int) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql._quotable(cp int) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN NOT (cp <= 32 OR cp BETWEEN 127 AND 160 OR cp = 173
 	OR cp BETWEEN 768 AND 879 OR cp BETWEEN 6832 AND 6911 OR cp BETWEEN 7616 AND 7679
@@ -32,17 +32,17 @@ RETURN NOT (cp <= 32 OR cp BETWEEN 127 AND 160 OR cp = 173
 	OR cp BETWEEN 65024 AND 65039 OR cp BETWEEN 65520 AND 65531 OR cp BETWEEN 917504 AND 921599
 	OR cp BETWEEN 57344 AND 63743 OR cp >= 983040);
 
-CREATE FUNCTION idtypes_sql._hex4(v int) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql._hex4(v int) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN v < 4096 THEN lpad(upper(to_hex(v)), 4, '0') ELSE upper(to_hex(v)) END;
 
 -- The 1-based character position of byte offset off of the text's bytes b.
-CREATE FUNCTION idtypes_sql._position(b bytea, off int) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql._position(b bytea, off int) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN length(convert_from(substring(b FROM 1 FOR off), getdatabaseencoding())) + 1;
 
 -- How an error names the character at byte offset off, as the native edition does.
-CREATE FUNCTION idtypes_sql._character(input text, b bytea, off int) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql._character(input text, b bytea, off int) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	c int := get_byte(b, off);
@@ -65,12 +65,12 @@ END
 $$;
 
 -- Is the text a UUID (32 hex digits, or 36 with the four dashes)?
-CREATE FUNCTION idtypes_sql._uuid_shaped(input text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql._uuid_shaped(input text) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN input ~ '^([0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
 
 -- The byte offset of the first byte that is no symbol of the type's text, or -1.
-CREATE FUNCTION idtypes_sql._non_symbol(typ text, b bytea) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql._non_symbol(typ text, b bytea) RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
 	FOR i IN 0 .. octet_length(b) - 1 LOOP
@@ -85,7 +85,7 @@ $$;
 
 -- Raise the native edition's error for a text that failed to parse: kind is bad_length,
 -- bad_symbol (at byte offset off), missing_dash, bad_dash, bad_check or out_of_range.
-CREATE FUNCTION idtypes_sql._parse_error(typ text, input text, is_prefix boolean, kind text,
+CREATE OR REPLACE FUNCTION idtypes_sql._parse_error(typ text, input text, is_prefix boolean, kind text,
 	off int) RETURNS void
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
@@ -163,7 +163,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql._text_spec(typ text, field text) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql._text_spec(typ text, field text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE typ || '.' || field
 		WHEN 'uid11.symbols' THEN '1-9, A-Z and a-z except I, O and l'
@@ -198,7 +198,7 @@ RETURN CASE typ || '.' || field
 		WHEN 'euid.uuid' THEN 'true'
 	END;
 
-CREATE FUNCTION idtypes_sql._digit(typ text, c int) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql._digit(typ text, c int) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE
 	WHEN typ = 'uid11' THEN CASE c
@@ -419,7 +419,7 @@ RETURN CASE
 
 -- The digits of a text (one per byte), or the offset of the first byte that is no symbol as
 -- {-1 - offset}.
-CREATE FUNCTION idtypes_sql._digits(typ text, b bytea) RETURNS int[]
+CREATE OR REPLACE FUNCTION idtypes_sql._digits(typ text, b bytea) RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d int[] := '{}';
@@ -437,7 +437,7 @@ END
 $$;
 
 -- Base 32 of a bit string whose length is a multiple of 5.
-CREATE FUNCTION idtypes_sql._b32(bits varbit, alphabet text) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql._b32(bits varbit, alphabet text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT string_agg(substr(alphabet, substring(bits FROM g * 5 + 1 FOR 5)::int + 1, 1), '' ORDER BY g)
@@ -445,24 +445,24 @@ BEGIN ATOMIC
 END;
 
 -- The bits of base-32 digits, 5 each.
-CREATE FUNCTION idtypes_sql._bits(d int[]) RETURNS varbit
+CREATE OR REPLACE FUNCTION idtypes_sql._bits(d int[]) RETURNS varbit
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT string_agg(x::bit(5)::text, '' ORDER BY n)::varbit FROM unnest(d) WITH ORDINALITY AS u(x, n);
 END;
 
 -- uuid <-> 128 bits.
-CREATE FUNCTION idtypes_sql._uuid_bits(u uuid) RETURNS bit(128)
+CREATE OR REPLACE FUNCTION idtypes_sql._uuid_bits(u uuid) RETURNS bit(128)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || replace(u::text, '-', ''))::bit(128);
 
-CREATE FUNCTION idtypes_sql._bits_uuid(b varbit) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql._bits_uuid(b varbit) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (lpad(to_hex(substring(b FROM 1 FOR 64)::bit(64)::bigint), 16, '0')
 	|| lpad(to_hex(substring(b FROM 65 FOR 64)::bit(64)::bigint), 16, '0'))::uuid;
 
 -- The 128-bit value mod 127 (EUID's check): 2^32 = 16 (mod 127).
-CREATE FUNCTION idtypes_sql._mod127(u uuid) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql._mod127(u uuid) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT (((((('x' || substr(h, 1, 8))::bit(32)::bigint % 127) * 16
@@ -474,7 +474,7 @@ END;
 
 -- uid11: 11 Base58 symbols of the unsigned 64-bit payload (a bigint below zero is a payload
 -- from 2^63 on).
-CREATE FUNCTION idtypes_sql.uid11_to_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_to_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT string_agg(substr('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', (mod(div(n, ('{430804206899405824,7427658739644928,128063081718016,2207984167552,38068692544,656356768,11316496,195112,3364,58,1}'::numeric[])[g + 1]), 58))::int + 1, 1), '' ORDER BY g)
@@ -483,7 +483,7 @@ BEGIN ATOMIC
 END;
 
 -- The digits of a text of `width` symbols (the first at most max_first), or the native error.
-CREATE FUNCTION idtypes_sql._input_digits(typ text, input text, width int, max_first int)
+CREATE OR REPLACE FUNCTION idtypes_sql._input_digits(typ text, input text, width int, max_first int)
 RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -504,7 +504,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql.uid11_from_text(input text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_from_text(input text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d int[] := idtypes_sql._input_digits('uid11', input, 11, 57);
@@ -521,7 +521,7 @@ END
 $$;
 
 -- timeid and ulidflake: 13 base-32 symbols of a non-negative bigint.
-CREATE FUNCTION idtypes_sql._check_64(typ text, id bigint) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql._check_64(typ text, id bigint) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
 	IF id < 0 THEN
@@ -533,25 +533,25 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql.timeid_to_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_to_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._b32(B'0' || idtypes_sql._check_64('timeid', id)::bit(64), '234567abcdefghijklmnopqrstuvwxyz');
 
-CREATE FUNCTION idtypes_sql.timeid_dashed(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_dashed(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN regexp_replace(idtypes_sql.timeid_to_text(id), '^(.{4})(.{3})(.{4})(.{2})$', '\1-\2-\3-\4');
 
-CREATE FUNCTION idtypes_sql.ulidflake_to_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_to_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._b32(B'0' || idtypes_sql._check_64('ulidflake', id)::bit(64), '0123456789ABCDEFGHJKMNPQRSTVWXYZ');
 
 -- The bigint of 13 digits whose first is at most 7.
-CREATE FUNCTION idtypes_sql._int13(d int[]) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql._int13(d int[]) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN substring(idtypes_sql._bits(d) FROM 2)::bit(64)::bigint;
 
 -- TID display dashes: the text without them, or the error of a misplaced or missing one.
-CREATE FUNCTION idtypes_sql._timeid_plain(input text, b bytea, is_prefix boolean) RETURNS bytea
+CREATE OR REPLACE FUNCTION idtypes_sql._timeid_plain(input text, b bytea, is_prefix boolean) RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	plain bytea := '';
@@ -574,7 +574,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql.timeid_from_text(input text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_from_text(input text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
@@ -605,26 +605,26 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql.ulidflake_from_text(input text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_from_text(input text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._int13(idtypes_sql._input_digits('ulidflake', input, 13, 7));
 
 -- ulid: 26 Crockford symbols of the 16 bytes (two zero bits first).
-CREATE FUNCTION idtypes_sql.ulid_to_text(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_to_text(id uuid) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._b32(B'00' || idtypes_sql._uuid_bits(id), '0123456789ABCDEFGHJKMNPQRSTVWXYZ');
 
-CREATE FUNCTION idtypes_sql.ulid_from_text(input text) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_from_text(input text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._bits_uuid(substring(idtypes_sql._bits(idtypes_sql._input_digits('ulid', input, 26, 7)) FROM 3));
 
 -- euid: 27 Crockford symbols of the 16 bytes and the 7-bit check (the value mod 127).
-CREATE FUNCTION idtypes_sql.euid_to_text(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_to_text(id uuid) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._b32(idtypes_sql._uuid_bits(id) || idtypes_sql._mod127(id)::bit(7), '0123456789ABCDEFGHJKMNPQRSTVWXYZ');
 
 -- The value of 27 valid digits, or NULL when the check does not match.
-CREATE FUNCTION idtypes_sql._euid_value(d int[]) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql._euid_value(d int[]) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	bits varbit := idtypes_sql._bits(d);
@@ -638,7 +638,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql.euid_from_text(input text) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_from_text(input text) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	v uuid := idtypes_sql._euid_value(idtypes_sql._input_digits('euid', input, 27, 31));
@@ -651,7 +651,7 @@ END
 $$;
 
 -- Does the sibling type (ulid for euid, euid for ulid) read the text?
-CREATE FUNCTION idtypes_sql._reads(typ text, input text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql._reads(typ text, input text) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
@@ -672,7 +672,7 @@ END
 $$;
 
 -- A valid euid prefix in canonical symbols (upper case, aliases read).
-CREATE FUNCTION idtypes_sql._euid_canonical(prefix text) RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql._euid_canonical(prefix text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN translate(upper(prefix), 'ILO', '110');
 
@@ -680,7 +680,7 @@ RETURN translate(upper(prefix), 'ILO', '110');
 
 -- The digits of a valid prefix of the type's text (TID display dashes removed), or the native
 -- edition's error for an invalid one.
-CREATE FUNCTION idtypes_sql._prefix_digits(typ text, p text) RETURNS int[]
+CREATE OR REPLACE FUNCTION idtypes_sql._prefix_digits(typ text, p text) RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(p, getdatabaseencoding());
@@ -714,14 +714,14 @@ END
 $$;
 
 -- An unsigned 64-bit value (numeric) as the bigint of the same bits.
-CREATE FUNCTION idtypes_sql._s64(n numeric) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql._s64(n numeric) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (CASE WHEN n >= 9223372036854775808 THEN n - 18446744073709551616 ELSE n END)::bigint;
 
 -- Unsigned 64-bit [lo, hi] (numeric) as the bigint bounds of an index range:
 -- {first, last, lowest, highest}. A range that crosses 2^63 is two ranges of bigint,
 -- [first, 2^63-1] and [-2^63, last]; its index range is then every bigint. Empty: NULL.
-CREATE FUNCTION idtypes_sql._u64_bounds(lo numeric, hi numeric) RETURNS bigint[]
+CREATE OR REPLACE FUNCTION idtypes_sql._u64_bounds(lo numeric, hi numeric) RETURNS bigint[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN lo IS NULL THEN NULL
 	ELSE ARRAY[idtypes_sql._s64(lo), idtypes_sql._s64(hi),
@@ -732,7 +732,7 @@ RETURN CASE WHEN lo IS NULL THEN NULL
 
 -- [lo, hi] of a prefix's digits in a positional space of `width` digits of base `base`
 -- (numeric), clamped to max; NULL when lo is beyond it.
-CREATE FUNCTION idtypes_sql._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
+CREATE OR REPLACE FUNCTION idtypes_sql._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	lo numeric := 0;
@@ -750,7 +750,7 @@ END
 $$;
 
 -- The 64-bit types' prefix bounds: {first, last, lowest, highest} (see _u64_bounds).
-CREATE FUNCTION idtypes_sql._prefix64(typ text, p text) RETURNS bigint[]
+CREATE OR REPLACE FUNCTION idtypes_sql._prefix64(typ text, p text) RETURNS bigint[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT idtypes_sql._u64_bounds(r[1], r[2])
@@ -760,7 +760,7 @@ BEGIN ATOMIC
 END;
 
 -- The 128-bit types' prefix bounds {lo, hi}, NULL when empty.
-CREATE FUNCTION idtypes_sql._prefix128(typ text, p text) RETURNS uuid[]
+CREATE OR REPLACE FUNCTION idtypes_sql._prefix128(typ text, p text) RETURNS uuid[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d int[] := idtypes_sql._prefix_digits(typ, p);
@@ -784,7 +784,7 @@ $$;
 
 -- The closed range of time units [lo, hi] (after the format's epoch, at most max) whose instants
 -- lie in the window, each bound's inclusivity honoured; NULL when none does.
-CREATE FUNCTION idtypes_sql._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
+CREATE OR REPLACE FUNCTION idtypes_sql._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	lo numeric := 0;
@@ -819,7 +819,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql._time64(w tstzrange, unit bigint, epoch bigint, max bigint, bits int)
+CREATE OR REPLACE FUNCTION idtypes_sql._time64(w tstzrange, unit bigint, epoch bigint, max bigint, bits int)
 RETURNS bigint[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
@@ -829,7 +829,7 @@ END;
 
 -- A time in ms as the first 48 (ulid) or 45 (euid) bits of a uuid, the bits below all zeros
 -- (lo) or all ones (hi).
-CREATE FUNCTION idtypes_sql._time128(w tstzrange, typ text) RETURNS uuid[]
+CREATE OR REPLACE FUNCTION idtypes_sql._time128(w tstzrange, typ text) RETURNS uuid[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT CASE WHEN typ = 'ulid' THEN ARRAY[
@@ -842,180 +842,180 @@ BEGIN ATOMIC
 END;
 
 -- uid11: prefix and time-window bounds (bigint).
-CREATE FUNCTION idtypes_sql.uid11_prefix_lo(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_prefix_lo(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix64('uid11', prefix))[3], 9223372036854775807);
 
-CREATE FUNCTION idtypes_sql.uid11_prefix_hi(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_prefix_hi(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix64('uid11', prefix))[4], -9223372036854775808);
 
-CREATE FUNCTION idtypes_sql.uid11_time_lo(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_time_lo(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[3], 9223372036854775807);
 
-CREATE FUNCTION idtypes_sql.uid11_time_hi(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_time_hi(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[4], -9223372036854775808);
 
 -- The smallest uid11 at or after ts (a partition's lower bound); NULL past the format's era.
-CREATE FUNCTION idtypes_sql.uid11_first_at(ts timestamptz) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_first_at(ts timestamptz) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._time64(tstzrange(ts, NULL, '[)'), 1000, 1321009871111, 4398046511103, 22))[1];
 
 -- Does the prefix's range cross 2^63 (the text of 2^63 is 'NQm6nKp8qFD')?
-CREATE FUNCTION idtypes_sql._uid11_prefix_wraps(prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql._uid11_prefix_wraps(prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN starts_with('NQm6nKp8qFD', prefix)
 	AND rtrim(substr('NQm6nKp8qFD', length(prefix) + 1), '1') <> '';
 
 -- May the window's xid range cross 2^63 (xid times around 2081-07-18 02:58:46.663000+00)?
-CREATE FUNCTION idtypes_sql._uid11_time_wraps(w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql._uid11_time_wraps(w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN NOT isempty(w) AND (upper_inf(w) OR upper(w) >= '2081-07-18 02:58:46.663000+00')
 	AND (lower_inf(w) OR lower(w) <= '2081-07-18 02:58:46.663000+00');
 
 -- Does the uid11's text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.uid11_starts_with(id bigint, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_starts_with(id bigint, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.uid11_prefix_lo(prefix) AND id <= idtypes_sql.uid11_prefix_hi(prefix)
 	AND (NOT idtypes_sql._uid11_prefix_wraps(prefix) OR id >= (idtypes_sql._prefix64('uid11', prefix))[1] OR id <= (idtypes_sql._prefix64('uid11', prefix))[2]);
 
 -- Does the uid11's time lie in the window? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.uid11_in_time_range(id bigint, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_in_time_range(id bigint, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.uid11_time_lo(w) AND id <= idtypes_sql.uid11_time_hi(w)
 	AND (NOT idtypes_sql._uid11_time_wraps(w) OR id >= (idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[1] OR id <= (idtypes_sql._time64(w, 1000, 1321009871111, 4398046511103, 22))[2]);
 
 -- timeid: prefix and time-window bounds (bigint).
-CREATE FUNCTION idtypes_sql.timeid_prefix_lo(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_prefix_lo(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix64('timeid', prefix))[3], 9223372036854775807);
 
-CREATE FUNCTION idtypes_sql.timeid_prefix_hi(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_prefix_hi(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix64('timeid', prefix))[4], 0);
 
-CREATE FUNCTION idtypes_sql.timeid_time_lo(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_time_lo(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time64(w, 1, 0, 9007199254740991, 10))[3], 9223372036854775807);
 
-CREATE FUNCTION idtypes_sql.timeid_time_hi(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_time_hi(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time64(w, 1, 0, 9007199254740991, 10))[4], 0);
 
 -- The smallest timeid at or after ts (a partition's lower bound); NULL past the format's era.
-CREATE FUNCTION idtypes_sql.timeid_first_at(ts timestamptz) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_first_at(ts timestamptz) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._time64(tstzrange(ts, NULL, '[)'), 1, 0, 9007199254740991, 10))[1];
 
 -- Does the timeid's text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.timeid_starts_with(id bigint, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_starts_with(id bigint, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.timeid_prefix_lo(prefix) AND id <= idtypes_sql.timeid_prefix_hi(prefix)
 	AND true;
 
 -- Does the timeid's time lie in the window? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.timeid_in_time_range(id bigint, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_in_time_range(id bigint, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.timeid_time_lo(w) AND id <= idtypes_sql.timeid_time_hi(w)
 	AND true;
 
 -- ulidflake: prefix and time-window bounds (bigint).
-CREATE FUNCTION idtypes_sql.ulidflake_prefix_lo(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_prefix_lo(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix64('ulidflake', prefix))[3], 9223372036854775807);
 
-CREATE FUNCTION idtypes_sql.ulidflake_prefix_hi(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_prefix_hi(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix64('ulidflake', prefix))[4], 0);
 
-CREATE FUNCTION idtypes_sql.ulidflake_time_lo(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_time_lo(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time64(w, 1000, 1704067200000, 8796093022207, 20))[3], 9223372036854775807);
 
-CREATE FUNCTION idtypes_sql.ulidflake_time_hi(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_time_hi(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time64(w, 1000, 1704067200000, 8796093022207, 20))[4], 0);
 
 -- The smallest ulidflake at or after ts (a partition's lower bound); NULL past the format's era.
-CREATE FUNCTION idtypes_sql.ulidflake_first_at(ts timestamptz) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_first_at(ts timestamptz) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._time64(tstzrange(ts, NULL, '[)'), 1000, 1704067200000, 8796093022207, 20))[1];
 
 -- Does the ulidflake's text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.ulidflake_starts_with(id bigint, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_starts_with(id bigint, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.ulidflake_prefix_lo(prefix) AND id <= idtypes_sql.ulidflake_prefix_hi(prefix)
 	AND true;
 
 -- Does the ulidflake's time lie in the window? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.ulidflake_in_time_range(id bigint, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_in_time_range(id bigint, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.ulidflake_time_lo(w) AND id <= idtypes_sql.ulidflake_time_hi(w)
 	AND true;
 
 -- ulid: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
-CREATE FUNCTION idtypes_sql.ulid_prefix_lo(prefix text) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_prefix_lo(prefix text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix128('ulid', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-CREATE FUNCTION idtypes_sql.ulid_prefix_hi(prefix text) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_prefix_hi(prefix text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix128('ulid', prefix))[2], '00000000-0000-0000-0000-000000000000');
 
-CREATE FUNCTION idtypes_sql.ulid_time_lo(w tstzrange) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_time_lo(w tstzrange) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time128(w, 'ulid'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-CREATE FUNCTION idtypes_sql.ulid_time_hi(w tstzrange) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_time_hi(w tstzrange) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time128(w, 'ulid'))[2], '00000000-0000-0000-0000-000000000000');
 
-CREATE FUNCTION idtypes_sql.ulid_first_at(ts timestamptz) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_first_at(ts timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._time128(tstzrange(ts, NULL, '[)'), 'ulid'))[1];
 
 -- Does the ulid's text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.ulid_starts_with(id uuid, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_starts_with(id uuid, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.ulid_prefix_lo(prefix) AND id <= idtypes_sql.ulid_prefix_hi(prefix)
 	AND true;
 
 -- Does the ulid's time lie in the window? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.ulid_in_time_range(id uuid, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_in_time_range(id uuid, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.ulid_time_lo(w) AND id <= idtypes_sql.ulid_time_hi(w);
 
 -- euid: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
-CREATE FUNCTION idtypes_sql.euid_prefix_lo(prefix text) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_prefix_lo(prefix text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix128('euid', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-CREATE FUNCTION idtypes_sql.euid_prefix_hi(prefix text) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_prefix_hi(prefix text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._prefix128('euid', prefix))[2], '00000000-0000-0000-0000-000000000000');
 
-CREATE FUNCTION idtypes_sql.euid_time_lo(w tstzrange) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_time_lo(w tstzrange) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time128(w, 'euid'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-CREATE FUNCTION idtypes_sql.euid_time_hi(w tstzrange) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_time_hi(w tstzrange) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((idtypes_sql._time128(w, 'euid'))[2], '00000000-0000-0000-0000-000000000000');
 
-CREATE FUNCTION idtypes_sql.euid_first_at(ts timestamptz) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_first_at(ts timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._time128(tstzrange(ts, NULL, '[)'), 'euid'))[1];
 
 -- Does the euid's text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.euid_starts_with(id uuid, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_starts_with(id uuid, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.euid_prefix_lo(prefix) AND id <= idtypes_sql.euid_prefix_hi(prefix)
 	AND (length(prefix) <= 25 OR starts_with(idtypes_sql.euid_to_text(id), idtypes_sql._euid_canonical(prefix)));
 
 -- Does the euid's time lie in the window? An index range condition once inlined.
-CREATE FUNCTION idtypes_sql.euid_in_time_range(id uuid, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_in_time_range(id uuid, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= idtypes_sql.euid_time_lo(w) AND id <= idtypes_sql.euid_time_hi(w);
 
@@ -1023,49 +1023,49 @@ RETURN id >= idtypes_sql.euid_time_lo(w) AND id <= idtypes_sql.euid_time_hi(w);
 
 -- Unix microseconds as a timestamptz, exactly (two steps keep each product within a double's
 -- 53 bits).
-CREATE FUNCTION idtypes_sql._unix_us(us bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idtypes_sql._unix_us(us bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN '1970-01-01 00:00:00+00'::timestamptz + (us / 1000000000000) * interval '1000000 seconds'
 	+ (us % 1000000000000) * interval '1 microsecond';
 
-CREATE FUNCTION idtypes_sql.xid_timestamp(id bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idtypes_sql.xid_timestamp(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._unix_us((1321009871111 + ((id >> 22) & 4398046511103)) * 1000);
 
-CREATE FUNCTION idtypes_sql.xid_random(id bigint) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql.xid_random(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (id & 4194303)::int;
 
-CREATE FUNCTION idtypes_sql.timeid_timestamp(id bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_timestamp(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._unix_us(idtypes_sql._check_64('timeid', id) >> 10);
 
-CREATE FUNCTION idtypes_sql.timeid_clock_id(id bigint) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql.timeid_clock_id(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._check_64('timeid', id) & 1023)::int;
 
-CREATE FUNCTION idtypes_sql.ulidflake_timestamp(id bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_timestamp(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._unix_us((1704067200000 + (idtypes_sql._check_64('ulidflake', id) >> 20)) * 1000);
 
-CREATE FUNCTION idtypes_sql.ulidflake_sid(id bigint) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql.ulidflake_sid(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (idtypes_sql._check_64('ulidflake', id) & 31)::int;
 
-CREATE FUNCTION idtypes_sql.ulid_timestamp(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idtypes_sql.ulid_timestamp(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._unix_us(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 1000);
 
-CREATE FUNCTION idtypes_sql._hi64(id uuid) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql._hi64(id uuid) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(replace(id::text, '-', ''), 1, 16))::bit(64)::bigint;
 
-CREATE FUNCTION idtypes_sql.euid_timestamp(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_timestamp(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql._unix_us(((idtypes_sql._hi64(id) >> 19) & 35184372088831) * 1000);
 
 -- The extension number, or NULL when the EUID has none (length field 0).
-CREATE FUNCTION idtypes_sql.euid_extension(id uuid) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql.euid_extension(id uuid) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN idtypes_sql._hi64(id) & 15 = 0 THEN NULL
 	ELSE ((idtypes_sql._hi64(id) >> 4) & ((1 << (idtypes_sql._hi64(id) & 15)::int) - 1))::int END;
@@ -1073,13 +1073,13 @@ RETURN CASE WHEN idtypes_sql._hi64(id) & 15 = 0 THEN NULL
 -- ---- generators --------------------------------------------------------------------------------
 
 -- Unix microseconds of the clock.
-CREATE FUNCTION idtypes_sql._now_us() RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql._now_us() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
 
 -- 32 hex digits of fresh randomness with a v4 UUID's fixed version and variant digits replaced
 -- by random ones drawn from another (122 + 6 random bits: all 128 are random).
-CREATE FUNCTION idtypes_sql._random_hex() RETURNS text
+CREATE OR REPLACE FUNCTION idtypes_sql._random_hex() RETURNS text
 LANGUAGE sql VOLATILE PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT substr(a, 1, 12) || substr(b, 1, 1) || substr(a, 14, 3) || substr(b, 2, 1) || substr(a, 18)
@@ -1087,7 +1087,7 @@ BEGIN ATOMIC
 		replace(gen_random_uuid()::text, '-', '') AS b) AS s;
 END;
 
-CREATE FUNCTION idtypes_sql._arg(what text, v int, max int) RETURNS int
+CREATE OR REPLACE FUNCTION idtypes_sql._arg(what text, v int, max int) RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
 	IF v < 0 OR v > max THEN
@@ -1099,19 +1099,19 @@ END
 $$;
 
 -- uid11, xid profile: 42-bit ms since 2011-11-11T11:11:11.111Z | 22 bits of the shared counter.
-CREATE FUNCTION idtypes_sql.generate_xid() RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_xid() RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN ((idtypes_sql._now_us() / 1000 - 1321009871111) << 22)
 	| (nextval('idtypes_sql._counter') & 4194303);
 
 -- uid11, fullrand profile: 64 random bits.
-CREATE FUNCTION idtypes_sql.generate_uid11() RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_uid11() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN ('x' || substr(idtypes_sql._random_hex(), 1, 16))::bit(64)::bigint;
 
 -- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
 -- when the clock has not moved on).
-CREATE FUNCTION idtypes_sql.generate_tid(clock_id int) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid(clock_id int) RETURNS bigint
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
@@ -1127,7 +1127,7 @@ END
 $$;
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ.
-CREATE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	clock text := current_setting('idtypes_sql.tid_clock', true);
@@ -1141,19 +1141,19 @@ END
 $$;
 
 -- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
-CREATE FUNCTION idtypes_sql.generate_ulidflake() RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake() RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN ((idtypes_sql._now_us() / 1000 - 1704067200000) << 20)
 	| (nextval('idtypes_sql._counter') & 1048575);
 
-CREATE FUNCTION idtypes_sql.generate_ulidflake(sid int) RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake(sid int) RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN ((idtypes_sql._now_us() / 1000 - 1704067200000) << 20)
 	| ((nextval('idtypes_sql._counter') & 32767) << 5) | idtypes_sql._arg('sid', sid, 31);
 
 -- ulid: 48-bit ms | 12-bit fraction of the ms | 68 random bits; the session's (ms, fraction)
 -- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does).
-CREATE FUNCTION idtypes_sql.generate_ulid() RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulid() RETURNS uuid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last bigint := nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint;
@@ -1170,7 +1170,7 @@ $$;
 
 -- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
 -- ULID's 80 random bits plus one.
-CREATE FUNCTION idtypes_sql.generate_ulid_monotonic() RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulid_monotonic() RETURNS uuid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last text := nullif(current_setting('idtypes_sql.ulid_monotonic_last', true), '');
@@ -1217,7 +1217,7 @@ $$;
 -- the session's last millisecond with the same extension: the high 32 random bits plus one, the
 -- low 32 fresh (as the reference implementation); another extension there waits for the next
 -- millisecond unless its EUID is the larger.
-CREATE FUNCTION idtypes_sql._generate_euid(extension int) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql._generate_euid(extension int) RETURNS uuid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last text := nullif(current_setting('idtypes_sql.euid_last', true), '');
@@ -1269,11 +1269,11 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION idtypes_sql.generate_euid() RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_euid() RETURNS uuid
 LANGUAGE sql VOLATILE
 RETURN idtypes_sql._generate_euid(NULL);
 
-CREATE FUNCTION idtypes_sql.generate_euid(extension int) RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
 RETURN idtypes_sql._generate_euid(idtypes_sql._arg('extension', extension, 32767));
 

@@ -175,8 +175,7 @@ CREATE AGGREGATE max({t}) (
     if w == 64:
         out.append(fn(f"{t}_to_bigint", t, "int8"))
         out.append(fn(f"{t}_from_bigint", "int8", t))
-        out.append(f"CREATE CAST ({t} AS bigint) WITH FUNCTION {t}_to_bigint({t});\n")
-        out.append(f"CREATE CAST (bigint AS {t}) WITH FUNCTION {t}_from_bigint(bigint);\n")
+        out.append(bigint_casts(t))
         if t == "uid11":
             out.append("COMMENT ON FUNCTION uid11_to_bigint(uid11) IS "
                        "'the 64 bits unchanged: payloads >= 2^63 become negative bigints';\n")
@@ -206,6 +205,19 @@ def uuid_casts(t):
             f"CREATE CAST (uuid AS {t}) WITHOUT FUNCTION AS ASSIGNMENT;\n")
 
 
+def bigint_casts(t):
+    """The casts between a 64-bit type and bigint. uid11's are binary-coercible (the same 64 bits,
+    both types alike int8, and every 64 bits a valid value of both), so ALTER COLUMN ... TYPE
+    between them keeps the table's file; in 1.0 they called uid11_to_bigint and uid11_from_bigint,
+    which stay as functions. timeid's and ulidflake's call a function: a negative bigint is not a
+    value of theirs (the top bit is zero), and the function rejects it."""
+    if t == "uid11":
+        return ("CREATE CAST (uid11 AS bigint) WITHOUT FUNCTION;\n"
+                "CREATE CAST (bigint AS uid11) WITHOUT FUNCTION;\n")
+    return (f"CREATE CAST ({t} AS bigint) WITH FUNCTION {t}_to_bigint({t});\n"
+            f"CREATE CAST (bigint AS {t}) WITH FUNCTION {t}_from_bigint(bigint);\n")
+
+
 def changed_in_1_1():
     """For the update script, before what 1.1 adds: the 1.0 objects that 1.1 defines otherwise
     (a fresh 1.1 install defines them so from the start)."""
@@ -213,6 +225,8 @@ def changed_in_1_1():
     for t in ("ulid", "euid"):
         out.append(f"DROP CAST ({t} AS uuid);\nDROP CAST (uuid AS {t});\n")
         out.append(uuid_casts(t))
+    out.append("DROP CAST (uid11 AS bigint);\nDROP CAST (bigint AS uid11);\n")
+    out.append(bigint_casts("uid11"))
     import gen_extras
     import gen_generators
     import gen_ranges

@@ -3,8 +3,10 @@
 
 `python3 tools/gen_sql_edition.py` prints the plain script (sql_edition/idtypes_sql.sql: objects
 in the schema idtypes_sql, installed by any role with CREATE on the database); `... tle` prints
-the body of the pg_tle extension idtypes_sql (the same objects in @extschema@). `make sql` writes
-both, `make check-sql` fails when they and this generator drift apart.
+the pg_tle package (sql_edition/idtypes_sql.pg_tle.sql: the same objects in @extschema@, installed
+with pgtle.install_extension, or added with an update path where an older version is). `make sql`
+writes both, `make check-sql` fails when they and this generator drift apart. Every object is
+created or replaced, so either file run again over an older version updates it.
 
 The values live in core types: uuid for ulid and euid, bigint for uid11, timeid and ulidflake,
 holding exactly the native types' 16 bytes and 64-bit integers, so that a column made here becomes
@@ -93,13 +95,13 @@ HELPERS = r"""
 -- Counters for the 8-byte generators: every session draws from them, so two IDs of one
 -- millisecond (microsecond for TIDs) differ unless 2^20 (ulidflake), 2^22 (xid) or 1024 (TID
 -- clock ids, one per session) values were drawn between them.
-CREATE SEQUENCE @extschema@._counter AS bigint CYCLE;
-CREATE SEQUENCE @extschema@._clock_ids AS bigint CYCLE;
+CREATE SEQUENCE IF NOT EXISTS @extschema@._counter AS bigint CYCLE;
+CREATE SEQUENCE IF NOT EXISTS @extschema@._clock_ids AS bigint CYCLE;
 GRANT USAGE ON SEQUENCE @extschema@._counter, @extschema@._clock_ids TO PUBLIC;
 
 -- Does the native edition's error detail quote this character (a visible one) or name only its
 -- code point (spaces, controls, combining and invisible marks, private use)?
-CREATE FUNCTION @extschema@._quotable(cp int) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@._quotable(cp int) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN NOT (cp <= 32 OR cp BETWEEN 127 AND 160 OR cp = 173
 	OR cp BETWEEN 768 AND 879 OR cp BETWEEN 6832 AND 6911 OR cp BETWEEN 7616 AND 7679
@@ -109,17 +111,17 @@ RETURN NOT (cp <= 32 OR cp BETWEEN 127 AND 160 OR cp = 173
 	OR cp BETWEEN 65024 AND 65039 OR cp BETWEEN 65520 AND 65531 OR cp BETWEEN 917504 AND 921599
 	OR cp BETWEEN 57344 AND 63743 OR cp >= 983040);
 
-CREATE FUNCTION @extschema@._hex4(v int) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@._hex4(v int) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN v < 4096 THEN lpad(upper(to_hex(v)), 4, '0') ELSE upper(to_hex(v)) END;
 
 -- The 1-based character position of byte offset off of the text's bytes b.
-CREATE FUNCTION @extschema@._position(b bytea, off int) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@._position(b bytea, off int) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN length(convert_from(substring(b FROM 1 FOR off), getdatabaseencoding())) + 1;
 
 -- How an error names the character at byte offset off, as the native edition does.
-CREATE FUNCTION @extschema@._character(input text, b bytea, off int) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@._character(input text, b bytea, off int) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	c int := get_byte(b, off);
@@ -142,12 +144,12 @@ END
 $$;
 
 -- Is the text a UUID (32 hex digits, or 36 with the four dashes)?
-CREATE FUNCTION @extschema@._uuid_shaped(input text) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@._uuid_shaped(input text) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN input ~ '^([0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
 
 -- The byte offset of the first byte that is no symbol of the type's text, or -1.
-CREATE FUNCTION @extschema@._non_symbol(typ text, b bytea) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@._non_symbol(typ text, b bytea) RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
 	FOR i IN 0 .. octet_length(b) - 1 LOOP
@@ -162,7 +164,7 @@ $$;
 
 -- Raise the native edition's error for a text that failed to parse: kind is bad_length,
 -- bad_symbol (at byte offset off), missing_dash, bad_dash, bad_check or out_of_range.
-CREATE FUNCTION @extschema@._parse_error(typ text, input text, is_prefix boolean, kind text,
+CREATE OR REPLACE FUNCTION @extschema@._parse_error(typ text, input text, is_prefix boolean, kind text,
 	off int) RETURNS void
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
@@ -251,7 +253,7 @@ def text_spec_fn():
         rows.append(f"\t\tWHEN {q(t + '.uuid')} THEN {q('true' if d['uuid'] else 'false')}")
     body = "\n".join(rows)
     return f"""
-CREATE FUNCTION @extschema@._text_spec(typ text, field text) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@._text_spec(typ text, field text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE typ || '.' || field
 {body}
@@ -271,7 +273,7 @@ def digit_fn():
                      (("I", 1), ("i", 1), ("L", 1), ("l", 1), ("O", 0), ("o", 0))]
         return "\n".join(rows)
     return f"""
-CREATE FUNCTION @extschema@._digit(typ text, c int) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@._digit(typ text, c int) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE
 	WHEN typ = 'uid11' THEN CASE c
@@ -297,7 +299,7 @@ CODECS = r"""
 
 -- The digits of a text (one per byte), or the offset of the first byte that is no symbol as
 -- {-1 - offset}.
-CREATE FUNCTION @extschema@._digits(typ text, b bytea) RETURNS int[]
+CREATE OR REPLACE FUNCTION @extschema@._digits(typ text, b bytea) RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d int[] := '{}';
@@ -315,7 +317,7 @@ END
 $$;
 
 -- Base 32 of a bit string whose length is a multiple of 5.
-CREATE FUNCTION @extschema@._b32(bits varbit, alphabet text) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@._b32(bits varbit, alphabet text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT string_agg(substr(alphabet, substring(bits FROM g * 5 + 1 FOR 5)::int + 1, 1), '' ORDER BY g)
@@ -323,24 +325,24 @@ BEGIN ATOMIC
 END;
 
 -- The bits of base-32 digits, 5 each.
-CREATE FUNCTION @extschema@._bits(d int[]) RETURNS varbit
+CREATE OR REPLACE FUNCTION @extschema@._bits(d int[]) RETURNS varbit
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT string_agg(x::bit(5)::text, '' ORDER BY n)::varbit FROM unnest(d) WITH ORDINALITY AS u(x, n);
 END;
 
 -- uuid <-> 128 bits.
-CREATE FUNCTION @extschema@._uuid_bits(u uuid) RETURNS bit(128)
+CREATE OR REPLACE FUNCTION @extschema@._uuid_bits(u uuid) RETURNS bit(128)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || replace(u::text, '-', ''))::bit(128);
 
-CREATE FUNCTION @extschema@._bits_uuid(b varbit) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@._bits_uuid(b varbit) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (lpad(to_hex(substring(b FROM 1 FOR 64)::bit(64)::bigint), 16, '0')
 	|| lpad(to_hex(substring(b FROM 65 FOR 64)::bit(64)::bigint), 16, '0'))::uuid;
 
 -- The 128-bit value mod 127 (EUID's check): 2^32 = 16 (mod 127).
-CREATE FUNCTION @extschema@._mod127(u uuid) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@._mod127(u uuid) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT (((((('x' || substr(h, 1, 8))::bit(32)::bigint % 127) * 16
@@ -359,7 +361,7 @@ def text_functions():
     return f"""
 -- uid11: 11 Base58 symbols of the unsigned 64-bit payload (a bigint below zero is a payload
 -- from 2^63 on).
-CREATE FUNCTION @extschema@.uid11_to_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.uid11_to_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT string_agg(substr({q(BASE58)}, (mod(div(n, ({POW58}::numeric[])[g + 1]), 58))::int + 1, 1), '' ORDER BY g)
@@ -368,7 +370,7 @@ BEGIN ATOMIC
 END;
 
 -- The digits of a text of `width` symbols (the first at most max_first), or the native error.
-CREATE FUNCTION @extschema@._input_digits(typ text, input text, width int, max_first int)
+CREATE OR REPLACE FUNCTION @extschema@._input_digits(typ text, input text, width int, max_first int)
 RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -389,7 +391,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.uid11_from_text(input text) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.uid11_from_text(input text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d int[] := @extschema@._input_digits('uid11', input, 11, 57);
@@ -406,7 +408,7 @@ END
 $$;
 
 -- timeid and ulidflake: 13 base-32 symbols of a non-negative bigint.
-CREATE FUNCTION @extschema@._check_64(typ text, id bigint) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@._check_64(typ text, id bigint) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
 	IF id < 0 THEN
@@ -418,25 +420,25 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.timeid_to_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.timeid_to_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._b32(B'0' || @extschema@._check_64('timeid', id)::bit(64), {q(SORTABLE)});
 
-CREATE FUNCTION @extschema@.timeid_dashed(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.timeid_dashed(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN regexp_replace(@extschema@.timeid_to_text(id), '^(.{{4}})(.{{3}})(.{{4}})(.{{2}})$', '\\1-\\2-\\3-\\4');
 
-CREATE FUNCTION @extschema@.ulidflake_to_text(id bigint) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.ulidflake_to_text(id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._b32(B'0' || @extschema@._check_64('ulidflake', id)::bit(64), {q(CROCKFORD)});
 
 -- The bigint of 13 digits whose first is at most 7.
-CREATE FUNCTION @extschema@._int13(d int[]) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@._int13(d int[]) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN substring(@extschema@._bits(d) FROM 2)::bit(64)::bigint;
 
 -- TID display dashes: the text without them, or the error of a misplaced or missing one.
-CREATE FUNCTION @extschema@._timeid_plain(input text, b bytea, is_prefix boolean) RETURNS bytea
+CREATE OR REPLACE FUNCTION @extschema@._timeid_plain(input text, b bytea, is_prefix boolean) RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	plain bytea := '';
@@ -459,7 +461,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.timeid_from_text(input text) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.timeid_from_text(input text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
@@ -490,26 +492,26 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.ulidflake_from_text(input text) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.ulidflake_from_text(input text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._int13(@extschema@._input_digits('ulidflake', input, 13, 7));
 
 -- ulid: 26 Crockford symbols of the 16 bytes (two zero bits first).
-CREATE FUNCTION @extschema@.ulid_to_text(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.ulid_to_text(id uuid) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._b32(B'00' || @extschema@._uuid_bits(id), {q(CROCKFORD)});
 
-CREATE FUNCTION @extschema@.ulid_from_text(input text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.ulid_from_text(input text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._bits_uuid(substring(@extschema@._bits(@extschema@._input_digits('ulid', input, 26, 7)) FROM 3));
 
 -- euid: 27 Crockford symbols of the 16 bytes and the 7-bit check (the value mod 127).
-CREATE FUNCTION @extschema@.euid_to_text(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@.euid_to_text(id uuid) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._b32(@extschema@._uuid_bits(id) || @extschema@._mod127(id)::bit(7), {q(CROCKFORD)});
 
 -- The value of 27 valid digits, or NULL when the check does not match.
-CREATE FUNCTION @extschema@._euid_value(d int[]) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@._euid_value(d int[]) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	bits varbit := @extschema@._bits(d);
@@ -523,7 +525,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.euid_from_text(input text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.euid_from_text(input text) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	v uuid := @extschema@._euid_value(@extschema@._input_digits('euid', input, 27, 31));
@@ -536,7 +538,7 @@ END
 $$;
 
 -- Does the sibling type (ulid for euid, euid for ulid) read the text?
-CREATE FUNCTION @extschema@._reads(typ text, input text) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@._reads(typ text, input text) RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
@@ -565,7 +567,7 @@ BOUNDS = r"""
 
 -- The digits of a valid prefix of the type's text (TID display dashes removed), or the native
 -- edition's error for an invalid one.
-CREATE FUNCTION @extschema@._prefix_digits(typ text, p text) RETURNS int[]
+CREATE OR REPLACE FUNCTION @extschema@._prefix_digits(typ text, p text) RETURNS int[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	b bytea := convert_to(p, getdatabaseencoding());
@@ -599,14 +601,14 @@ END
 $$;
 
 -- An unsigned 64-bit value (numeric) as the bigint of the same bits.
-CREATE FUNCTION @extschema@._s64(n numeric) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@._s64(n numeric) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (CASE WHEN n >= 9223372036854775808 THEN n - 18446744073709551616 ELSE n END)::bigint;
 
 -- Unsigned 64-bit [lo, hi] (numeric) as the bigint bounds of an index range:
 -- {first, last, lowest, highest}. A range that crosses 2^63 is two ranges of bigint,
 -- [first, 2^63-1] and [-2^63, last]; its index range is then every bigint. Empty: NULL.
-CREATE FUNCTION @extschema@._u64_bounds(lo numeric, hi numeric) RETURNS bigint[]
+CREATE OR REPLACE FUNCTION @extschema@._u64_bounds(lo numeric, hi numeric) RETURNS bigint[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN lo IS NULL THEN NULL
 	ELSE ARRAY[@extschema@._s64(lo), @extschema@._s64(hi),
@@ -617,7 +619,7 @@ RETURN CASE WHEN lo IS NULL THEN NULL
 
 -- [lo, hi] of a prefix's digits in a positional space of `width` digits of base `base`
 -- (numeric), clamped to max; NULL when lo is beyond it.
-CREATE FUNCTION @extschema@._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
+CREATE OR REPLACE FUNCTION @extschema@._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	lo numeric := 0;
@@ -635,7 +637,7 @@ END
 $$;
 
 -- The 64-bit types' prefix bounds: {first, last, lowest, highest} (see _u64_bounds).
-CREATE FUNCTION @extschema@._prefix64(typ text, p text) RETURNS bigint[]
+CREATE OR REPLACE FUNCTION @extschema@._prefix64(typ text, p text) RETURNS bigint[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT @extschema@._u64_bounds(r[1], r[2])
@@ -645,7 +647,7 @@ BEGIN ATOMIC
 END;
 
 -- The 128-bit types' prefix bounds {lo, hi}, NULL when empty.
-CREATE FUNCTION @extschema@._prefix128(typ text, p text) RETURNS uuid[]
+CREATE OR REPLACE FUNCTION @extschema@._prefix128(typ text, p text) RETURNS uuid[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d int[] := @extschema@._prefix_digits(typ, p);
@@ -669,7 +671,7 @@ $$;
 
 -- The closed range of time units [lo, hi] (after the format's epoch, at most max) whose instants
 -- lie in the window, each bound's inclusivity honoured; NULL when none does.
-CREATE FUNCTION @extschema@._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
+CREATE OR REPLACE FUNCTION @extschema@._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	lo numeric := 0;
@@ -704,7 +706,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@._time64(w tstzrange, unit bigint, epoch bigint, max bigint, bits int)
+CREATE OR REPLACE FUNCTION @extschema@._time64(w tstzrange, unit bigint, epoch bigint, max bigint, bits int)
 RETURNS bigint[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
@@ -714,7 +716,7 @@ END;
 
 -- A time in ms as the first 48 (ulid) or 45 (euid) bits of a uuid, the bits below all zeros
 -- (lo) or all ones (hi).
-CREATE FUNCTION @extschema@._time128(w tstzrange, typ text) RETURNS uuid[]
+CREATE OR REPLACE FUNCTION @extschema@._time128(w tstzrange, typ text) RETURNS uuid[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT CASE WHEN typ = 'ulid' THEN ARRAY[
@@ -738,24 +740,24 @@ def bounds_and_predicates():
         empty_hi = "-9223372036854775808" if t == "uid11" else "0"
         out.append(f"""
 -- {t}: prefix and time-window bounds (bigint).
-CREATE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((@extschema@._prefix64('{t}', prefix))[3], 9223372036854775807);
 
-CREATE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((@extschema@._prefix64('{t}', prefix))[4], {empty_hi});
 
-CREATE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce(({time})[3], 9223372036854775807);
 
-CREATE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce(({time})[4], {empty_hi});
 
 -- The smallest {t} at or after ts (a partition's lower bound); NULL past the format's era.
-CREATE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (@extschema@._time64(tstzrange(ts, NULL, '[)'), {unit}, {epoch}, {maxu}, {bits}))[1];
 """)
@@ -769,13 +771,13 @@ RETURN (@extschema@._time64(tstzrange(ts, NULL, '[)'), {unit}, {epoch}, {maxu}, 
                       f"id >= ({time})[1] OR id <= ({time})[2])")
             out.append(f"""
 -- Does the prefix's range cross 2^63 (the text of 2^63 is {q(uid11_text(1 << 63))})?
-CREATE FUNCTION @extschema@._uid11_prefix_wraps(prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@._uid11_prefix_wraps(prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN starts_with({q(uid11_text(1 << 63))}, prefix)
 	AND rtrim(substr({q(uid11_text(1 << 63))}, length(prefix) + 1), '1') <> '';
 
 -- May the window's xid range cross 2^63 (xid times around {xid_wrap_time()})?
-CREATE FUNCTION @extschema@._uid11_time_wraps(w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@._uid11_time_wraps(w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN NOT isempty(w) AND (upper_inf(w) OR upper(w) >= '{xid_wrap_time()}')
 	AND (lower_inf(w) OR lower(w) <= '{xid_wrap_time()}');
@@ -784,13 +786,13 @@ RETURN NOT isempty(w) AND (upper_inf(w) OR upper(w) >= '{xid_wrap_time()}')
             wrap_p = wrap_w = "true"
         out.append(f"""
 -- Does the {t}'s text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION @extschema@.{t}_starts_with(id bigint, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@.{t}_starts_with(id bigint, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= @extschema@.{t}_prefix_lo(prefix) AND id <= @extschema@.{t}_prefix_hi(prefix)
 	AND {wrap_p};
 
 -- Does the {t}'s time lie in the window? An index range condition once inlined.
-CREATE FUNCTION @extschema@.{t}_in_time_range(id bigint, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@.{t}_in_time_range(id bigint, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w)
 	AND {wrap_w};
@@ -801,34 +803,34 @@ RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w)
                    "@extschema@._euid_canonical(prefix)))")
         out.append(f"""
 -- {t}: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
-CREATE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((@extschema@._prefix128('{t}', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-CREATE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((@extschema@._prefix128('{t}', prefix))[2], '00000000-0000-0000-0000-000000000000');
 
-CREATE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((@extschema@._time128(w, '{t}'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-CREATE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN coalesce((@extschema@._time128(w, '{t}'))[2], '00000000-0000-0000-0000-000000000000');
 
-CREATE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (@extschema@._time128(tstzrange(ts, NULL, '[)'), '{t}'))[1];
 
 -- Does the {t}'s text start with the prefix? An index range condition once inlined.
-CREATE FUNCTION @extschema@.{t}_starts_with(id uuid, prefix text) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@.{t}_starts_with(id uuid, prefix text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= @extschema@.{t}_prefix_lo(prefix) AND id <= @extschema@.{t}_prefix_hi(prefix)
 	AND {recheck};
 
 -- Does the {t}'s time lie in the window? An index range condition once inlined.
-CREATE FUNCTION @extschema@.{t}_in_time_range(id uuid, w tstzrange) RETURNS boolean
+CREATE OR REPLACE FUNCTION @extschema@.{t}_in_time_range(id uuid, w tstzrange) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w);
 """)
@@ -853,7 +855,7 @@ def xid_wrap_time():
 
 EUID_CANONICAL = r"""
 -- A valid euid prefix in canonical symbols (upper case, aliases read).
-CREATE FUNCTION @extschema@._euid_canonical(prefix text) RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@._euid_canonical(prefix text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN translate(upper(prefix), 'ILO', '110');
 """
@@ -865,49 +867,49 @@ ACCESSORS = r"""
 
 -- Unix microseconds as a timestamptz, exactly (two steps keep each product within a double's
 -- 53 bits).
-CREATE FUNCTION @extschema@._unix_us(us bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@._unix_us(us bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN '1970-01-01 00:00:00+00'::timestamptz + (us / 1000000000000) * interval '1000000 seconds'
 	+ (us % 1000000000000) * interval '1 microsecond';
 
-CREATE FUNCTION @extschema@.xid_timestamp(id bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@.xid_timestamp(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._unix_us((1321009871111 + ((id >> 22) & 4398046511103)) * 1000);
 
-CREATE FUNCTION @extschema@.xid_random(id bigint) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@.xid_random(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (id & 4194303)::int;
 
-CREATE FUNCTION @extschema@.timeid_timestamp(id bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@.timeid_timestamp(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._unix_us(@extschema@._check_64('timeid', id) >> 10);
 
-CREATE FUNCTION @extschema@.timeid_clock_id(id bigint) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@.timeid_clock_id(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (@extschema@._check_64('timeid', id) & 1023)::int;
 
-CREATE FUNCTION @extschema@.ulidflake_timestamp(id bigint) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@.ulidflake_timestamp(id bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._unix_us((1704067200000 + (@extschema@._check_64('ulidflake', id) >> 20)) * 1000);
 
-CREATE FUNCTION @extschema@.ulidflake_sid(id bigint) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@.ulidflake_sid(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (@extschema@._check_64('ulidflake', id) & 31)::int;
 
-CREATE FUNCTION @extschema@.ulid_timestamp(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@.ulid_timestamp(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._unix_us(('x' || substr(replace(id::text, '-', ''), 1, 12))::bit(48)::bigint * 1000);
 
-CREATE FUNCTION @extschema@._hi64(id uuid) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@._hi64(id uuid) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(replace(id::text, '-', ''), 1, 16))::bit(64)::bigint;
 
-CREATE FUNCTION @extschema@.euid_timestamp(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION @extschema@.euid_timestamp(id uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@._unix_us(((@extschema@._hi64(id) >> 19) & 35184372088831) * 1000);
 
 -- The extension number, or NULL when the EUID has none (length field 0).
-CREATE FUNCTION @extschema@.euid_extension(id uuid) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@.euid_extension(id uuid) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN @extschema@._hi64(id) & 15 = 0 THEN NULL
 	ELSE ((@extschema@._hi64(id) >> 4) & ((1 << (@extschema@._hi64(id) & 15)::int) - 1))::int END;
@@ -919,13 +921,13 @@ GENERATORS = r"""
 -- ---- generators --------------------------------------------------------------------------------
 
 -- Unix microseconds of the clock.
-CREATE FUNCTION @extschema@._now_us() RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@._now_us() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
 
 -- 32 hex digits of fresh randomness with a v4 UUID's fixed version and variant digits replaced
 -- by random ones drawn from another (122 + 6 random bits: all 128 are random).
-CREATE FUNCTION @extschema@._random_hex() RETURNS text
+CREATE OR REPLACE FUNCTION @extschema@._random_hex() RETURNS text
 LANGUAGE sql VOLATILE PARALLEL SAFE
 BEGIN ATOMIC
 	SELECT substr(a, 1, 12) || substr(b, 1, 1) || substr(a, 14, 3) || substr(b, 2, 1) || substr(a, 18)
@@ -933,7 +935,7 @@ BEGIN ATOMIC
 		replace(gen_random_uuid()::text, '-', '') AS b) AS s;
 END;
 
-CREATE FUNCTION @extschema@._arg(what text, v int, max int) RETURNS int
+CREATE OR REPLACE FUNCTION @extschema@._arg(what text, v int, max int) RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
 	IF v < 0 OR v > max THEN
@@ -945,19 +947,19 @@ END
 $$;
 
 -- uid11, xid profile: 42-bit ms since 2011-11-11T11:11:11.111Z | 22 bits of the shared counter.
-CREATE FUNCTION @extschema@.generate_xid() RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.generate_xid() RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN ((@extschema@._now_us() / 1000 - 1321009871111) << 22)
 	| (nextval('@extschema@._counter') & 4194303);
 
 -- uid11, fullrand profile: 64 random bits.
-CREATE FUNCTION @extschema@.generate_uid11() RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.generate_uid11() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN ('x' || substr(@extschema@._random_hex(), 1, 16))::bit(64)::bigint;
 
 -- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
 -- when the clock has not moved on).
-CREATE FUNCTION @extschema@.generate_tid(clock_id int) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.generate_tid(clock_id int) RETURNS bigint
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
@@ -973,7 +975,7 @@ END
 $$;
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ.
-CREATE FUNCTION @extschema@.generate_tid() RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.generate_tid() RETURNS bigint
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	clock text := current_setting('idtypes_sql.tid_clock', true);
@@ -987,19 +989,19 @@ END
 $$;
 
 -- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
-CREATE FUNCTION @extschema@.generate_ulidflake() RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.generate_ulidflake() RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN ((@extschema@._now_us() / 1000 - 1704067200000) << 20)
 	| (nextval('@extschema@._counter') & 1048575);
 
-CREATE FUNCTION @extschema@.generate_ulidflake(sid int) RETURNS bigint
+CREATE OR REPLACE FUNCTION @extschema@.generate_ulidflake(sid int) RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN ((@extschema@._now_us() / 1000 - 1704067200000) << 20)
 	| ((nextval('@extschema@._counter') & 32767) << 5) | @extschema@._arg('sid', sid, 31);
 
 -- ulid: 48-bit ms | 12-bit fraction of the ms | 68 random bits; the session's (ms, fraction)
 -- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does).
-CREATE FUNCTION @extschema@.generate_ulid() RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.generate_ulid() RETURNS uuid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last bigint := nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint;
@@ -1016,7 +1018,7 @@ $$;
 
 -- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
 -- ULID's 80 random bits plus one.
-CREATE FUNCTION @extschema@.generate_ulid_monotonic() RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.generate_ulid_monotonic() RETURNS uuid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last text := nullif(current_setting('idtypes_sql.ulid_monotonic_last', true), '');
@@ -1063,7 +1065,7 @@ $$;
 -- the session's last millisecond with the same extension: the high 32 random bits plus one, the
 -- low 32 fresh (as the reference implementation); another extension there waits for the next
 -- millisecond unless its EUID is the larger.
-CREATE FUNCTION @extschema@._generate_euid(extension int) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@._generate_euid(extension int) RETURNS uuid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last text := nullif(current_setting('idtypes_sql.euid_last', true), '');
@@ -1115,25 +1117,70 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.generate_euid() RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.generate_euid() RETURNS uuid
 LANGUAGE sql VOLATILE
 RETURN @extschema@._generate_euid(NULL);
 
-CREATE FUNCTION @extschema@.generate_euid(extension int) RETURNS uuid
+CREATE OR REPLACE FUNCTION @extschema@.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
 RETURN @extschema@._generate_euid(@extschema@._arg('extension', extension, 32767));
 """
 
 
+TLE_PACKAGE = """
+-- Run by a role with pgtle_admin (or a superuser) in a database where CREATE EXTENSION pg_tle has
+-- been run:
+--
+--   psql -d mydb -f idtypes_sql.pg_tle.sql
+--   psql -d mydb -c 'CREATE EXTENSION idtypes_sql'
+--
+-- The first time, this installs version {version} with pgtle.install_extension. Where an older
+-- version is installed already, it adds {version} and an update path to it from every installed
+-- version, and makes {version} the default: ALTER EXTENSION idtypes_sql UPDATE then moves a database
+-- to it. Run again, it changes nothing. The extension lives in the schema idtypes_sql.
+DO $_idtypes_sql_$
+DECLARE
+	new_version CONSTANT text := '{version}';
+	description CONSTANT text := 'ULID, EUID, uid11 (xid), TID and ULID-Flake IDs in uuid and bigint columns';
+	body CONSTANT text := $_idtypes_sql_body_$
+{body}$_idtypes_sql_body_$;
+	installed text[];
+	old_version text;
+BEGIN
+	SELECT array_agg(v.version) INTO installed
+	FROM pgtle.available_extension_versions() v WHERE v.name = 'idtypes_sql';
+	IF installed IS NULL THEN
+		PERFORM pgtle.install_extension('idtypes_sql', new_version, description, body, NULL, 'idtypes_sql');
+	ELSIF new_version = ANY (installed) THEN
+		RAISE NOTICE 'idtypes_sql % is installed already', new_version;
+	ELSE
+		-- the body creates or replaces every object, so it also updates from any older version
+		PERFORM pgtle.install_extension_version_sql('idtypes_sql', new_version, body);
+		FOREACH old_version IN ARRAY installed LOOP
+			PERFORM pgtle.install_update_path('idtypes_sql', old_version, new_version, body);
+		END LOOP;
+		PERFORM pgtle.set_default_version('idtypes_sql', new_version);
+	END IF;
+END
+$_idtypes_sql_$;
+"""
+
+
 def main():
-    tle = sys.argv[1:] == ["tle"]
+    """`gen_sql_edition.py` prints the plain script, `... tle [version]` the pg_tle package (a
+    version other than VERSION only for the test of its update path)."""
+    args = sys.argv[1:]
     body = "".join([HELPERS, text_spec_fn(), digit_fn(), CODECS, text_functions(),
                     EUID_CANONICAL, bounds_and_predicates(), ACCESSORS, GENERATORS])
-    if tle:
-        out = HEADER.format(version=VERSION, how="the pg_tle extension's script") + body
-    else:
+    if args[:1] == ["tle"] and len(args) <= 2:
+        version = args[1] if len(args) == 2 else VERSION
+        out = (HEADER.format(version=version, how="the pg_tle package: psql -f idtypes_sql.pg_tle.sql")
+               + TLE_PACKAGE.format(version=version, body=body.lstrip("\n")))
+    elif not args:
         out = (HEADER.format(version=VERSION, how="the plain script: psql -f idtypes_sql.sql")
                + PLAIN_PREAMBLE + body.replace("@extschema@", "idtypes_sql") + PLAIN_POSTAMBLE)
+    else:
+        sys.exit("usage: gen_sql_edition.py [tle [version]]")
     print(out, end="")
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # citus.sh: the five types as Citus distribution columns (PostgreSQL 16-18; Citus 14.0.1 built by
-# scripts/citus-build.sh from the vendored source the first time).
+# scripts/vendor-build.sh from the vendored source the first time).
 #
 # A coordinator and two workers on this machine (unix sockets, each its own cluster, citus
 # preloaded, idtypes.node_id 1, 2 and 3). CREATE EXTENSION citus on every node, the workers added
@@ -32,7 +32,7 @@ ROWS=${CITUS_ROWS:-100000}
 SHARDS=8
 
 status=0
-bash "$here/../../scripts/citus-build.sh" "$PG_CONFIG" || status=$?
+bash "$here/../../scripts/vendor-build.sh" citus "$PG_CONFIG" || status=$?
 if [ "$status" -eq 3 ]; then
 	# A clone has no Citus source (it is not ours to ship); CI's matrix still requires this test.
 	echo "no Citus 14.0.1 source: put citus-14.0.1.tar.gz (and its SHA256SUMS line) in a directory named by IDTYPES_VENDOR_DIR to run this test"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# sql_edition.sh: the SQL edition (sql_edition/idtypes_sql.sql), installed with psql -f by a role
-# without superuser, against the native edition in the same database:
+# sql_edition.sh: the SQL edition, installed by a role without superuser, against the native edition
+# in the same database:
 #   - text out and in of sample values of the five formats: the same text and the same bits;
 #   - invalid texts and prefixes: the same SQLSTATE, message, detail and hint;
 #   - prefix and time-window bounds, first_at and the fields: the same values (uid11's bigint
@@ -8,7 +8,15 @@
 #   - every generator: read back by the native parser, its time the clock's, its layout (clock
 #     id, sid, extension), distinct, and increasing within the session where the docs say so;
 #   - the predicates inlined into btree index conditions on uuid and bigint indexes, in custom
-#     and generic plans, and partition pruning with first_at bounds.
+#     and generic plans, and partition pruning with first_at bounds;
+#   - the move to the native edition: a table filled by the SQL edition's generators converted with
+#     ALTER COLUMN ... TYPE (the table's file kept for ulid, euid and uid11), the same answers,
+#     native defaults, and the SQL edition dropped with nothing else going with it.
+#
+# IDTYPES_SQL_EDITION_VIA says how it is installed: `script` (the default) runs
+# sql_edition/idtypes_sql.sql with psql -f as the database's owner; `pg_tle` (test/scripts/
+# sql_edition_tle.sh, on a server with pg_tle preloaded) runs the pg_tle package as a role with
+# pgtle_admin, then CREATE EXTENSION idtypes_sql, and also checks the package's update path.
 #
 # Run by test/run_tests.sh with PGHOST/PGPORT/PGUSER (a superuser)/PGBIN pointing at a running
 # cluster with idtypes installed. Exit status 0 = pass.
@@ -17,6 +25,7 @@ trap '' PIPE
 
 : "${PGBIN:?PGBIN must point at the PostgreSQL bin directory}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
+via=${IDTYPES_SQL_EDITION_VIA:-script}
 db=idt_sql_edition_$$
 role=idt_sql_edition_$$
 super=${PGUSER:-$(id -un)}
@@ -33,15 +42,30 @@ psql_q -U "$super" -d postgres -c "CREATE ROLE $role LOGIN NOSUPERUSER NOCREATED
 psql_q -U "$super" -d postgres -c "CREATE DATABASE $db OWNER $role TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'"
 # The native edition beside it, to compare with (made by the superuser).
 psql_q -U "$super" -d "$db" -c "CREATE EXTENSION idtypes"
-# The SQL edition as the database's owner: no superuser, no C.
 [ "$(psql_q -U "$role" -d "$db" -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")" = f ]
-psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.sql"
+case $via in
+script)
+	# The SQL edition as the database's owner: no superuser, no C.
+	psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.sql"
+	;;
+pg_tle)
+	# pg_tle by the superuser (as a service does), the package by a pgtle_admin member.
+	psql_q -U "$super" -d "$db" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role"
+	psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.pg_tle.sql"
+	psql_q -U "$role" -d "$db" -c "CREATE EXTENSION idtypes_sql"
+	;;
+*)
+	echo "sql_edition.sh: IDTYPES_SQL_EDITION_VIA is script or pg_tle, not '$via'" >&2
+	exit 2
+	;;
+esac
+echo "ok   installed ($via) by a role without superuser"
 
 fails=0
 check() { # check <what> <sql printing one line per failure>
 	local out
 	local t0=$SECONDS
-	out=$(psql_q -U "$role" -d "$db" -c "$2" 2>&1) || { echo "FAIL $1: $out"; fails=$((fails + 1)); return; }
+	out=$(psql_q -U "$role" -d "$db" <<<"$2" 2>&1) || { echo "FAIL $1: $out"; fails=$((fails + 1)); return; }
 	if [ -n "$out" ]; then
 		echo "FAIL $1:"
 		echo "$out" | head -20
@@ -298,6 +322,87 @@ for mode in off on; do
 		echo "FAIL pruning (generic plan: $mode):"; echo "$out"; fails=$((fails + 1))
 	fi
 done
+
+# The pg_tle package's update path: the package of a later version (made by the generator) adds it
+# with an update path from the installed one; ALTER EXTENSION moves to it, and what the generators
+# made and their counters stay.
+if [ "$via" = pg_tle ]; then
+	next=$(mktemp)
+	python3 "$here/tools/gen_sql_edition.py" tle 1.1.99 >"$next"
+	check "pg_tle: the update path to a later version" "
+CREATE TABLE kept AS SELECT idtypes_sql.generate_ulid() AS u, idtypes_sql.generate_xid() AS x FROM generate_series(1, 100);
+CREATE TEMP TABLE before AS SELECT last_value FROM idtypes_sql._counter;
+\\i $next
+ALTER EXTENSION idtypes_sql UPDATE;
+SELECT 'version ' || extversion FROM pg_extension WHERE extname = 'idtypes_sql' AND extversion <> '1.1.99';
+SELECT 'no update path' WHERE NOT EXISTS (SELECT FROM pgtle.extension_update_paths('idtypes_sql')
+	WHERE source = '1.1' AND target = '1.1.99' AND path = '1.1--1.1.99');
+SELECT 'rows lost' WHERE (SELECT count(DISTINCT u) + count(DISTINCT x) FROM kept) <> 200;
+SELECT 'counter reset' FROM before WHERE (SELECT last_value FROM idtypes_sql._counter) < before.last_value;
+SELECT 'generators' WHERE idtypes_sql.generate_xid() IN (SELECT x FROM kept) OR idtypes_sql.generate_ulid() IS NULL;
+SELECT 'members ' || count(*) FROM pg_depend
+WHERE refobjid = (SELECT oid FROM pg_extension WHERE extname = 'idtypes_sql') AND deptype = 'e'
+HAVING count(*) <> (SELECT count(*) FROM pg_proc WHERE pronamespace = 'idtypes_sql'::regnamespace)
+	+ (SELECT count(*) FROM pg_class WHERE relnamespace = 'idtypes_sql'::regnamespace)"
+	rm -f "$next"
+	# Run again, the installed version's package changes nothing.
+	out=$(psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.pg_tle.sql" 2>&1)
+	if echo "$out" | grep -q "NOTICE:  idtypes_sql 1.1 is installed already"; then
+		echo "ok   pg_tle: the package run again changes nothing"
+	else
+		echo "FAIL pg_tle: the package run again: $out"
+		fails=$((fails + 1))
+	fi
+fi
+
+# The move to the native edition, as docs/managed.md tells it: a table whose columns the SQL
+# edition filled, converted in place. ulid, euid and uid11 keep the table's file (binary-coercible
+# casts); timeid and ulidflake rewrite it (their casts reject a negative bigint).
+check "move to native: the same rows and answers, the file kept" "
+CREATE TABLE moved (u uuid PRIMARY KEY DEFAULT idtypes_sql.generate_ulid(), e uuid NOT NULL DEFAULT idtypes_sql.generate_euid(),
+	x bigint NOT NULL DEFAULT idtypes_sql.generate_xid(), t bigint NOT NULL DEFAULT idtypes_sql.generate_tid(),
+	f bigint NOT NULL DEFAULT idtypes_sql.generate_ulidflake(), n int);
+CREATE INDEX moved_x ON moved (x);
+CREATE INDEX moved_e ON moved (e);
+INSERT INTO moved (n) SELECT generate_series(1, 2000);
+INSERT INTO moved (x, n) VALUES (idtypes_sql.uid11_from_text('NQm6nKp8qFD'), 0), (idtypes_sql.uid11_from_text('jpXCZedGfVQ'), -1);
+CREATE TEMP TABLE before AS SELECT pg_relation_filenode('moved') AS file,
+	(SELECT md5(string_agg(concat_ws(' ', idtypes_sql.ulid_to_text(u), idtypes_sql.euid_to_text(e), idtypes_sql.uid11_to_text(x),
+		idtypes_sql.timeid_to_text(t), idtypes_sql.ulidflake_to_text(f)), ',' ORDER BY n)) FROM moved) AS texts,
+	(SELECT count(*) FROM moved WHERE idtypes_sql.ulid_starts_with(u, (SELECT left(idtypes_sql.ulid_to_text(u), 9) FROM moved ORDER BY u LIMIT 1))) AS prefix,
+	(SELECT count(*) FROM moved WHERE idtypes_sql.uid11_starts_with(x, 'N')) AS xprefix,
+	(SELECT count(*) FROM moved WHERE idtypes_sql.euid_in_time_range(e, tstzrange(now() - interval '1 hour', NULL))) AS hour;
+ALTER TABLE moved ALTER u DROP DEFAULT, ALTER u TYPE ulid, ALTER u SET DEFAULT generate_ulid(),
+	ALTER e DROP DEFAULT, ALTER e TYPE euid, ALTER e SET DEFAULT generate_euid(),
+	ALTER x DROP DEFAULT, ALTER x TYPE uid11 USING x::uid11, ALTER x SET DEFAULT generate_xid();
+SELECT 'file rewritten by ulid, euid or uid11' FROM before WHERE pg_relation_filenode('moved') <> file;
+ALTER TABLE moved ALTER t DROP DEFAULT, ALTER t TYPE timeid USING t::timeid, ALTER t SET DEFAULT generate_tid(),
+	ALTER f DROP DEFAULT, ALTER f TYPE ulidflake USING f::ulidflake, ALTER f SET DEFAULT generate_ulidflake();
+SELECT 'texts differ' FROM before
+WHERE texts <> (SELECT md5(string_agg(concat_ws(' ', u, e, x, t, f), ',' ORDER BY n)) FROM moved);
+SELECT 'prefix ' || prefix FROM before WHERE prefix <> (SELECT count(*) FROM moved WHERE u ^@ (SELECT left(min(u)::text, 9) FROM moved))
+	OR xprefix <> (SELECT count(*) FROM moved WHERE x ^@ 'N') OR xprefix < 1;
+SELECT 'window ' || hour FROM before WHERE hour <> (SELECT count(*) FROM moved WHERE e <@ euid_time_range(tstzrange(now() - interval '1 hour', NULL)))
+	OR hour < 2000;
+SELECT 'types' WHERE (SELECT string_agg(format_type(atttypid, NULL), ' ' ORDER BY attnum) FROM pg_attribute
+	WHERE attrelid = 'moved'::regclass AND attnum > 0) <> 'ulid euid uid11 timeid ulidflake integer';
+INSERT INTO moved (n) SELECT generate_series(2001, 2010);
+SELECT 'native defaults' WHERE (SELECT count(DISTINCT u) + count(DISTINCT x) + count(DISTINCT t) FROM moved) <> 3 * 2012"
+
+# Then the SQL edition goes, and nothing of the table with it.
+if [ "$via" = pg_tle ]; then
+	# The extension's schema stays after DROP EXTENSION (CREATE EXTENSION made it): empty, it goes.
+	drop="DROP EXTENSION idtypes_sql; DROP SCHEMA idtypes_sql; SELECT FROM pgtle.uninstall_extension('idtypes_sql');"
+else
+	drop="DROP SCHEMA idtypes_sql CASCADE;"
+fi
+check "move to native: the SQL edition dropped cleanly" "
+SET client_min_messages = warning;
+$drop
+SELECT 'left behind' WHERE to_regnamespace('idtypes_sql') IS NOT NULL;
+SELECT 'table changed' WHERE (SELECT count(*) FROM moved) <> 2012
+	OR (SELECT count(*) FROM pg_attrdef WHERE adrelid = 'moved'::regclass) <> 5;
+INSERT INTO moved (n) VALUES (2011);"
 
 [ "$fails" -eq 0 ] || { echo "sql_edition.sh: $fails checks failed"; exit 1; }
 echo "sql_edition.sh: all checks passed"
