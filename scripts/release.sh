@@ -2,7 +2,7 @@
 # release.sh: every artifact of a release, from its git tag, into one folder (`make release`).
 #
 #   scripts/release.sh [tag]      (make release [TAG=vX.Y.Z] [RELEASE_DIR=release]
-#                                  [RELEASE_PARTS="source pgxn deb image clients"])
+#                                  [RELEASE_PARTS="source pgxn sql deb image clients"])
 #
 # The tag defaults to the one on HEAD. The tagged tree is exported (git archive) and checked first
 # (tools/check_versions.py --tag: every version string agrees with the tag, CHANGELOG.md dates the
@@ -10,6 +10,8 @@
 # RELEASE_DIR/idtypes-<version>/ (which must not exist yet):
 #   source  idtypes-<version>.tar.gz (git archive of the tag, the upstream tarball)
 #   pgxn    idtypes-<version>.zip (make dist of the tag; its META.json valid under the PGXN Meta Spec)
+#   sql     idtypes_sql-<version>.sql and idtypes_sql-<version>.pg_tle.sql, the SQL edition as a
+#           plain script and as a pg_tle package (the tag's sql_edition/, as they are)
 #   deb     postgresql-<major>-idtypes_<version>-<rev>_<arch>.deb for every server whose headers are
 #           installed (scripts/deb.sh on the exported tree; scripts/install-deps.sh deb)
 #   image   idtypes-<version>-pg<major>.oci.tar, the CloudNativePG extension image of every server
@@ -35,9 +37,9 @@ if [ -z "$tag" ]; then
 		die "HEAD has no tag: tag the release first (git tag -a vX.Y.Z), or name one: make release TAG=vX.Y.Z"
 fi
 git -C "$top" rev-parse -q --verify "refs/tags/$tag^{commit}" >/dev/null || die "no tag $tag in $top"
-parts=" ${RELEASE_PARTS:-source pgxn deb image clients} "
+parts=" ${RELEASE_PARTS:-source pgxn sql deb image clients} "
 for p in $parts; do
-	case $p in source | pgxn | deb | image | clients) ;; *) die "unknown part '$p' in RELEASE_PARTS (source pgxn deb image clients)" ;; esac
+	case $p in source | pgxn | sql | deb | image | clients) ;; *) die "unknown part '$p' in RELEASE_PARTS (source pgxn sql deb image clients)" ;; esac
 done
 
 work=$(mktemp -d)
@@ -74,6 +76,12 @@ if [[ $parts == *" pgxn "* ]]; then
 		die "pgxn: the zip's META.json is not valid under the PGXN Meta Spec (above)"
 	fi
 	log "pgxn: $base.zip"
+fi
+if [[ $parts == *" sql "* ]]; then
+	[ -f "$export_dir/sql_edition/idtypes_sql.pg_tle.sql" ] || die "sql: $tag has no sql_edition/idtypes_sql.pg_tle.sql"
+	cp "$export_dir/sql_edition/idtypes_sql.sql" "$work/out/idtypes_sql-$version.sql"
+	cp "$export_dir/sql_edition/idtypes_sql.pg_tle.sql" "$work/out/idtypes_sql-$version.pg_tle.sql"
+	log "sql: idtypes_sql-$version.sql idtypes_sql-$version.pg_tle.sql"
 fi
 if [[ $parts == *" deb "* ]]; then
 	command -v dpkg-buildpackage >/dev/null || die "deb: Debian's packaging tools are missing: scripts/install-deps.sh deb"

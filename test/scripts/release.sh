@@ -2,11 +2,11 @@
 # release.sh: `make release` makes a release only from a tag whose tree is ready (every version
 # string agrees with the tag, CHANGELOG.md dates it, META.json says stable), and its folder holds
 # what it should: the source tarball (the tag's files, exactly), the PGXN zip (a valid META.json),
-# RELEASE_NOTES.md (the release's CHANGELOG section alone), and SHA256SUMS covering every file.
+# the SQL edition's two files (the tag's, byte for byte), RELEASE_NOTES.md (the release's CHANGELOG section alone), and SHA256SUMS covering every file.
 #
 # In a clone of HEAD (test/lib/release_clone.sh): without a tag, with a tag on the unreleased tree,
 # and with a tag of another version, make release refuses; after the release commit and its tag,
-# `make release RELEASE_PARTS="source pgxn"` (the .deb files and images are made and checked by
+# `make release RELEASE_PARTS="source pgxn sql"` (the .deb files and images are made and checked by
 # the full release run in the chroot of 19, see docs/development.md).
 # Needs no server; run by test/run_tests.sh. Exit status 77 outside a git checkout (a release
 # archive), where make release has no tag to start from.
@@ -19,7 +19,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 clone=$work/clone
 git() { command git -c user.name=test -c user.email=test@idtypes.invalid "$@"; }
-release() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -C "$clone" release RELEASE_DIR="$work/out" RELEASE_PARTS="source pgxn" "$@" >"$work/log" 2>&1; }
+release() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -C "$clone" release RELEASE_DIR="$work/out" RELEASE_PARTS="source pgxn sql" "$@" >"$work/log" 2>&1; }
 
 if ! git -C "$top" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 	echo "release: $top is not a git checkout (a release archive?): make release works from a tag"
@@ -61,7 +61,8 @@ fi
 # SHA256SUMS covers every other file, and they match.
 listed=$(awk '{ print $2 }' "$out/SHA256SUMS" | sort | tr '\n' ' ')
 files=$(cd "$out" && ls | grep -vx SHA256SUMS | sort | tr '\n' ' ')
-if [ "$listed" = "$files" ] && [ "$listed" = "$(printf '%s\n' RELEASE_NOTES.md "idtypes-$version.tar.gz" "idtypes-$version.zip" | sort | tr '\n' ' ')" ] &&
+if [ "$listed" = "$files" ] && [ "$listed" = "$(printf '%s\n' RELEASE_NOTES.md "idtypes-$version.tar.gz" "idtypes-$version.zip" "idtypes_sql-$version.sql" \
+	"idtypes_sql-$version.pg_tle.sql" | sort | tr '\n' ' ')" ] &&
 	(cd "$out" && sha256sum --quiet -c SHA256SUMS); then
 	ok "SHA256SUMS lists each file of the release and they match it"
 else
@@ -88,6 +89,14 @@ else
 	bad "the zip's META.json"
 fi
 
+# The SQL edition: the tag's plain script and pg_tle package, as they are.
+if cmp -s "$out/idtypes_sql-$version.sql" <(git -C "$clone" show "v$version:sql_edition/idtypes_sql.sql") &&
+	cmp -s "$out/idtypes_sql-$version.pg_tle.sql" <(git -C "$clone" show "v$version:sql_edition/idtypes_sql.pg_tle.sql"); then
+	ok "idtypes_sql-$version.sql and idtypes_sql-$version.pg_tle.sql are the tag's SQL edition"
+else
+	bad "the SQL edition's files differ from the tag's sql_edition/"
+fi
+
 # The notes: the release's CHANGELOG section, from its heading to the next one.
 notes=$out/RELEASE_NOTES.md
 if [ "$(head -n 1 "$notes")" = "## $version ($(date -u +%F))" ] && [ "$(grep -c '^## ' "$notes")" = 1 ] &&
@@ -97,4 +106,4 @@ else
 	head -n 5 "$notes"
 	bad "RELEASE_NOTES.md is not CHANGELOG.md's section of $version"
 fi
-finish 6
+finish 7
