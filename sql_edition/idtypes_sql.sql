@@ -1077,15 +1077,11 @@ CREATE OR REPLACE FUNCTION idtypes_sql._now_us() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
 
--- 32 hex digits of fresh randomness with a v4 UUID's fixed version and variant digits replaced
--- by random ones drawn from another (122 + 6 random bits: all 128 are random).
+-- 30 hex digits (120 bits) of fresh randomness: a v4 UUID's digits without its fixed version and
+-- variant digits (an expression, which the planner inlines).
 CREATE OR REPLACE FUNCTION idtypes_sql._random_hex() RETURNS text
 LANGUAGE sql VOLATILE PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT substr(a, 1, 12) || substr(b, 1, 1) || substr(a, 14, 3) || substr(b, 2, 1) || substr(a, 18)
-	FROM (SELECT replace(gen_random_uuid()::text, '-', '') AS a,
-		replace(gen_random_uuid()::text, '-', '') AS b) AS s;
-END;
+RETURN overlay(overlay(replace(gen_random_uuid()::text, '-', '') PLACING '' FROM 17 FOR 1) PLACING '' FROM 13 FOR 1);
 
 CREATE OR REPLACE FUNCTION idtypes_sql._arg(what text, v int, max int) RETURNS int
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -1117,28 +1113,32 @@ DECLARE
 	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
 	us bigint := idtypes_sql._now_us();
 BEGIN
-	PERFORM idtypes_sql._arg('clock id', clock_id, 1023);
+	clock_id := idtypes_sql._arg('clock id', clock_id, 1023);
 	IF us <= last THEN
 		us := last + 1;
 	END IF;
-	PERFORM set_config('idtypes_sql.tid_last', us::text, false);
+	us := set_config('idtypes_sql.tid_last', us::text, false);
 	RETURN (us << 10) | clock_id;
 END
 $$;
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ.
-CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
+CREATE OR REPLACE FUNCTION idtypes_sql._tid_clock() RETURNS int
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	clock text := current_setting('idtypes_sql.tid_clock', true);
 BEGIN
 	IF coalesce(clock, '') = '' THEN
 		clock := (nextval('idtypes_sql._clock_ids') % 1024)::text;
-		PERFORM set_config('idtypes_sql.tid_clock', clock, false);
+		clock := set_config('idtypes_sql.tid_clock', clock, false);
 	END IF;
-	RETURN idtypes_sql.generate_tid(clock::int);
+	RETURN clock::int;
 END
 $$;
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql.generate_tid(idtypes_sql._tid_clock());
 
 -- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake() RETURNS bigint
@@ -1152,21 +1152,15 @@ RETURN ((idtypes_sql._now_us() / 1000 - 1704067200000) << 20)
 	| ((nextval('idtypes_sql._counter') & 32767) << 5) | idtypes_sql._arg('sid', sid, 31);
 
 -- ulid: 48-bit ms | 12-bit fraction of the ms | 68 random bits; the session's (ms, fraction)
--- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does).
+-- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does). One
+-- expression, which the planner inlines (a tenth of a PL/pgSQL call's time): the setting holds
+-- the last (ms, fraction), and the random digits are a v4 UUID's last 17 but its variant digit.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulid() RETURNS uuid
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-	last bigint := nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint;
-	us bigint := idtypes_sql._now_us();
-	t bigint := (us / 1000) * 4096 + (us % 1000) * 4096 / 1000;
-BEGIN
-	IF t <= last THEN
-		t := last + 1;
-	END IF;
-	PERFORM set_config('idtypes_sql.ulid_last', t::text, false);
-	RETURN (lpad(to_hex(t), 15, '0') || substr(idtypes_sql._random_hex(), 1, 17))::uuid;
-END
-$$;
+LANGUAGE sql VOLATILE
+RETURN (lpad(to_hex(set_config('idtypes_sql.ulid_last', greatest(idtypes_sql._now_us() * 512 / 125,
+		coalesce(nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint + 1, 0))::text,
+		false)::bigint), 15, '0')
+	|| left(overlay(overlay(right(gen_random_uuid()::text, 21) PLACING '' FROM 9 FOR 1) PLACING '' FROM 4 FOR 2), 17))::uuid;
 
 -- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
 -- ULID's 80 random bits plus one.
@@ -1208,8 +1202,28 @@ BEGIN
 		h := lpad(to_hex(ms), 12, '0') || lpad(to_hex(r1), 4, '0') || lpad(to_hex(r2), 8, '0')
 			|| lpad(to_hex(r3), 8, '0');
 	END IF;
-	PERFORM set_config('idtypes_sql.ulid_monotonic_last', h, false);
+	h := set_config('idtypes_sql.ulid_monotonic_last', h, false);
 	RETURN h::uuid;
+END
+$$;
+
+-- An EUID's 19 bits after its time: 15 bits holding the extension at the bottom and random bits
+-- above it (all random without one), then the extension's bit length (0: none).
+CREATE OR REPLACE FUNCTION idtypes_sql._euid_field(extension int, random bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+	len int := 0;
+	field bigint := random & 32767;
+BEGIN
+	IF extension IS NOT NULL THEN
+		PERFORM idtypes_sql._arg('extension', extension, 32767);
+		len := 1;
+		WHILE len < 15 AND (extension >> len) <> 0 LOOP
+			len := len + 1;
+		END LOOP;
+		field := ((field & ((1 << (15 - len)) - 1)) << len) | extension;
+	END IF;
+	RETURN (field << 4) | len;
 END
 $$;
 
@@ -1223,32 +1237,27 @@ DECLARE
 	last text := nullif(current_setting('idtypes_sql.euid_last', true), '');
 	ms bigint := idtypes_sql._now_us() / 1000;
 	r text := idtypes_sql._random_hex();
-	len int := 0;
-	field bigint := ('x' || substr(r, 17, 4))::bit(16)::bigint & 32767;
-	hi bigint;
+	field bigint := CASE WHEN extension IS NULL THEN (('x' || substr(r, 17, 4))::bit(16)::bigint & 32767) << 4
+		ELSE idtypes_sql._euid_field(extension, ('x' || substr(r, 17, 4))::bit(16)::bigint) END;
 	last_hi bigint;
+	last_len int;
 	r_hi bigint;
 	h text;
 BEGIN
-	IF extension IS NOT NULL THEN
-		PERFORM idtypes_sql._arg('extension', extension, 32767);
-		len := 1;
-		WHILE len < 15 AND (extension >> len) <> 0 LOOP
-			len := len + 1;
-		END LOOP;
-		field := ((field & ((1 << (15 - len)) - 1)) << len) | extension;
-	END IF;
 	IF last IS NOT NULL THEN
 		last_hi := ('x' || substr(last, 1, 16))::bit(64)::bigint;
 		IF ms <= ((last_hi >> 19) & 35184372088831) THEN
 			ms := (last_hi >> 19) & 35184372088831;
-			IF coalesce(idtypes_sql.euid_extension(last::uuid), -1) = coalesce(extension, -1) THEN
+			last_len := last_hi & 15;
+			-- the same extension as the last EUID's (its low last_len bits of the 15), or none
+			IF (CASE WHEN last_len = 0 THEN extension IS NULL
+				ELSE ((last_hi >> 4) & ((1 << last_len) - 1)) = extension END) THEN
 				r_hi := ('x' || substr(last, 17, 8))::bit(32)::bigint;
 				IF r_hi < 4294967295 THEN
 					h := substr(last, 1, 16) || lpad(to_hex(r_hi + 1), 8, '0') || substr(r, 1, 8);
 				END IF;
-			ELSIF ((ms << 19) | (field << 4) | len) > last_hi THEN
-				h := lpad(to_hex((ms << 19) | (field << 4) | len), 16, '0') || substr(r, 1, 16);
+			ELSIF ((ms << 19) | field) > last_hi THEN
+				h := lpad(to_hex((ms << 19) | field), 16, '0') || substr(r, 1, 16);
 			END IF;
 			IF h IS NULL THEN
 				-- the millisecond is full (or holds a larger EUID of another extension): wait for
@@ -1261,10 +1270,9 @@ BEGIN
 		END IF;
 	END IF;
 	IF h IS NULL THEN
-		hi := (ms << 19) | (field << 4) | len;
-		h := lpad(to_hex(hi), 16, '0') || substr(r, 1, 16);
+		h := lpad(to_hex((ms << 19) | field), 16, '0') || substr(r, 1, 16);
 	END IF;
-	PERFORM set_config('idtypes_sql.euid_last', h, false);
+	h := set_config('idtypes_sql.euid_last', h, false);
 	RETURN h::uuid;
 END
 $$;
@@ -1276,5 +1284,124 @@ RETURN idtypes_sql._generate_euid(NULL);
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
 RETURN idtypes_sql._generate_euid(idtypes_sql._arg('extension', extension, 32767));
+
+-- ---- generators at a given time ---------------------------------------------------------------
+
+CREATE OR REPLACE FUNCTION idtypes_sql._us_time(us bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timestamptz 'epoch' + (us / 1000000) * interval '1 second' + (us % 1000000) * interval '1 microsecond';
+
+-- The Unix microseconds of ts, which must lie in [lo_us, hi_us] (a type's era).
+CREATE OR REPLACE FUNCTION idtypes_sql._at_us(ts timestamptz, type text, lo_us bigint, hi_us bigint)
+RETURNS bigint
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	us numeric;
+BEGIN
+	IF isfinite(ts) THEN
+		us := extract(epoch FROM ts) * 1000000;
+		IF us BETWEEN lo_us AND hi_us THEN
+			RETURN us;
+		END IF;
+	END IF;
+	RETURN idtypes_sql._era_error(type, lo_us, hi_us);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION idtypes_sql._era_error(type text, lo_us bigint, hi_us bigint) RETURNS bigint
+LANGUAGE plpgsql STABLE PARALLEL SAFE SET datestyle = 'ISO' AS $$
+BEGIN
+	RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for type ' || type,
+		DETAIL = format('A %s holds times from %s to %s.', type, idtypes_sql._us_time(lo_us),
+			idtypes_sql._us_time(hi_us));
+END
+$$;
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_xid_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN ((idtypes_sql._at_us(ts, 'uid11', 1321009871111000, 5719056382214999) / 1000 - 1321009871111) << 22)
+	| (('x' || substr(idtypes_sql._random_hex(), 1, 8))::bit(32)::bigint & 4194303);
+
+-- The time is checked before the argument, as in the native edition (PL/pgSQL: in SQL, a
+-- constant argument's check would be folded, and raised, first).
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid_at(ts timestamptz, clock_id int) RETURNS bigint
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+DECLARE
+	us bigint := idtypes_sql._at_us(ts, 'timeid', 0, 9007199254740991);
+BEGIN
+	RETURN (us << 10) | idtypes_sql._arg('clock id', clock_id, 1023);
+END
+$$;
+
+-- With the session's clock id (generate_tid()'s).
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql VOLATILE STRICT
+RETURN idtypes_sql.generate_tid_at(ts, idtypes_sql._tid_clock());
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN ((idtypes_sql._at_us(ts, 'ulidflake', 1704067200000000, 10500160222207999) / 1000 - 1704067200000) << 20)
+	| (('x' || substr(idtypes_sql._random_hex(), 1, 8))::bit(32)::bigint & 1048575);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake_at(ts timestamptz, sid int) RETURNS bigint
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+DECLARE
+	us bigint := idtypes_sql._at_us(ts, 'ulidflake', 1704067200000000, 10500160222207999);
+BEGIN
+	RETURN ((us / 1000 - 1704067200000) << 20)
+		| (('x' || substr(idtypes_sql._random_hex(), 1, 8))::bit(32)::bigint & 1048544) | idtypes_sql._arg('sid', sid, 31);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulid_at(ts timestamptz) RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(idtypes_sql._at_us(ts, 'ulid', 0, 281474976710655999) / 1000), 12, '0')
+	|| substr(idtypes_sql._random_hex(), 1, 20))::uuid;
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_euid_at(ts timestamptz) RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN (SELECT (lpad(to_hex((idtypes_sql._at_us(ts, 'euid', 0, 35184372088831999) / 1000 << 19)
+		| idtypes_sql._euid_field(NULL, ('x' || substr(r, 17, 4))::bit(16)::bigint)), 16, '0')
+	|| substr(r, 1, 16))::uuid FROM (SELECT idtypes_sql._random_hex() AS r) AS s);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_euid_at(ts timestamptz, extension int) RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN (SELECT (lpad(to_hex((idtypes_sql._at_us(ts, 'euid', 0, 35184372088831999) / 1000 << 19)
+		| idtypes_sql._euid_field(extension, ('x' || substr(r, 17, 4))::bit(16)::bigint)), 16, '0')
+	|| substr(r, 1, 16))::uuid FROM (SELECT idtypes_sql._random_hex() AS r) AS s);
+
+-- ---- type-named aliases, as in the native edition --------------------------------------------
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_uid11_xid() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql.generate_xid();
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_uid11_xid_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN idtypes_sql.generate_xid_at(ts);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_timestamp(id bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql.xid_timestamp(id);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.uid11_random(id bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN idtypes_sql.xid_random(id);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid() RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql.generate_tid();
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid(clock_id int) RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql.generate_tid(clock_id);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid_at(ts timestamptz) RETURNS bigint
+LANGUAGE sql VOLATILE STRICT
+RETURN idtypes_sql.generate_tid_at(ts);
+
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid_at(ts timestamptz, clock_id int) RETURNS bigint
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN idtypes_sql.generate_tid_at(ts, clock_id);
 
 COMMIT;

@@ -238,6 +238,44 @@ SELECT c || ': ' || n || ' <> ' || s FROM (
 WHERE split_part(n, '|', 1) <> split_part(s, '|', 1) OR split_part(n, '|', 2) <> split_part(s, '|', 2)
 	OR split_part(n, '|', 3) <> split_part(s, '|', 3)"
 
+check "generators at a given time: the native time and layout, fresh random bits, the native errors" "
+CREATE TEMP TABLE at AS SELECT ts FROM unnest(ARRAY['1970-01-01+00', '2011-11-11 11:11:11.111+00', '2011-11-11 11:11:11.1109+00',
+	'2024-01-01+00', '2024-06-06 06:06:06.6665+00', '2081-07-24 23:48:42.663+00', '2151-03-25 18:46:22.214+00',
+	'2255-06-05 23:47:34.740991+00', '3084-01-01+00', '1969-12-31 23:59:59.999999+00', '10889-08-02 05:31:50.655+00',
+	'10889-08-02 05:31:50.656+00', '200000-01-01+00', 'infinity', '-infinity', '4000-01-01+00']::timestamptz[]) ts;
+CREATE TEMP TABLE calls AS SELECT * FROM (VALUES ('generate_xid_at(%L)'), ('generate_uid11_xid_at(%L)'),
+	('generate_tid_at(%L, 7)'), ('generate_timeid_at(%L, 7)'), ('generate_tid_at(%L, 1024)'), ('generate_ulidflake_at(%L)'),
+	('generate_ulidflake_at(%L, 9)'), ('generate_ulidflake_at(%L, 32)'), ('generate_ulid_at(%L)'), ('generate_euid_at(%L)'),
+	('generate_euid_at(%L, 300)'), ('generate_euid_at(%L, -1)')) c(f);
+-- the same error, or a value of the same time and layout (the random bits masked)
+SELECT f || ' at ' || ts || ': ' || n || ' <> ' || s FROM (
+	SELECT f, ts, err(format('SELECT ' || f || '::text', ts)) AS n,
+		err(format('SELECT idtypes_sql.' || f || '::text', ts)) AS s FROM calls, at) q
+WHERE (n LIKE 'ok %') <> (s LIKE 'ok %') OR (n NOT LIKE 'ok %' AND n <> s)
+	OR (n LIKE 'ok %' AND CASE
+		WHEN f LIKE '%xid%' THEN (substr(n, 4)::uid11::bigint >> 22) <> (substr(s, 4)::bigint >> 22)
+		WHEN f LIKE '%tid%' OR f LIKE '%timeid%' THEN substr(n, 4)::timeid::bigint <> substr(s, 4)::bigint
+		WHEN f LIKE '%ulidflake%' THEN (substr(n, 4)::ulidflake::bigint >> 20) <> (substr(s, 4)::bigint >> 20)
+			OR (f LIKE '%9)' AND ulidflake_sid(substr(n, 4)::ulidflake) <> (substr(s, 4)::bigint & 31))
+		WHEN f LIKE '%ulid_at%' THEN ulid_timestamp(substr(n, 4)::ulid) <> ulid_timestamp(substr(s, 4)::uuid::ulid)
+		ELSE euid_timestamp(substr(n, 4)::euid) <> euid_timestamp(substr(s, 4)::uuid::euid)
+			OR euid_extension(substr(n, 4)::euid) IS DISTINCT FROM euid_extension(substr(s, 4)::uuid::euid)
+	END)
+UNION ALL
+SELECT 'too few values' WHERE (SELECT count(*) FROM calls, at WHERE err(format('SELECT idtypes_sql.' || f || '::text', ts)) LIKE 'ok %') < 40
+UNION ALL
+SELECT 'not random' FROM (SELECT idtypes_sql.generate_xid_at('2024-01-01+00') AS x, idtypes_sql.generate_ulidflake_at('2024-01-01+00') AS f,
+	idtypes_sql.generate_ulid_at('2024-01-01+00') AS u, idtypes_sql.generate_euid_at('2024-01-01+00', 5) AS e
+	FROM generate_series(1, 500)) g
+HAVING count(DISTINCT x) < 490 OR count(DISTINCT f) < 490 OR count(DISTINCT u) < 500 OR count(DISTINCT e) < 500
+UNION ALL
+SELECT 'session clock id' WHERE timeid_clock_id(idtypes_sql.generate_tid_at(now())::timeid) <> timeid_clock_id(idtypes_sql.generate_tid()::timeid)
+UNION ALL
+SELECT 'aliases' FROM v WHERE (idtypes_sql.uid11_timestamp(x::bigint), idtypes_sql.uid11_random(x::bigint))
+	IS DISTINCT FROM (xid_timestamp(x), xid_random(x))
+	OR idtypes_sql.generate_uid11_xid() IS NULL OR timeid_clock_id(idtypes_sql.generate_timeid(3)::timeid) <> 3
+	OR idtypes_sql.generate_timeid() IS NULL OR idtypes_sql.generate_timeid_at(now()) IS NULL"
+
 check "generators: layout, time, distinct, order within the session" "
 CREATE TEMP TABLE g AS
 SELECT n, clock_timestamp() AS at, idtypes_sql.generate_xid() AS x, idtypes_sql.generate_uid11() AS r,
