@@ -13,6 +13,10 @@
 # Timing is on the server: clock_timestamp() around each statement (bench/setup.sql), and pgbench's
 # own count for the concurrent insert run. A plan that is not the intended one gives a WARNING.
 #
+# Then the SQL edition (bench/sql_edition.sql): its generators, text out and text in per value
+# against the native edition and gen_random_uuid(), and bulk inserts of N rows with each as the
+# primary key's default ("SQL edition" in WORKLOADS selects it), into $OUT/sql_edition.csv.
+#
 # Writes $OUT (default bench/results/bench-<major>) /summary.csv (per workload and contestant: the
 # median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value and
 # ratio), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
@@ -106,6 +110,24 @@ psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(for
 	FROM contestant, generate_series(1, $R) r"
 
 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d bench -f bench/report.sql
+
+# The SQL edition against the native edition and gen_random_uuid() (bench/sql_edition.sql).
+if [ -z "${WORKLOADS:-}" ] || grep -Eq -- "$WORKLOADS" <<<"SQL edition"; then
+	psql_b -f sql_edition/idtypes_sql.sql >/dev/null
+	psql_b -f bench/sql_edition.sql >/dev/null
+	for ((round = 1; round <= R; round++)); do
+		start=$SECONDS
+		psql_b -c "SELECT sqle_step($round)" >/dev/null
+		echo "bench: SQL edition, round $round of $R in $((SECONDS - start)) s"
+	done
+	echo
+	echo "The SQL edition: medians, and the median (min, max) of the per-round ratios against the baseline"
+	"$PGBIN/psql" -X -q -d bench -c "SELECT workload, contestant, round(median::numeric, 2) AS median,
+		round(ratio::numeric, 2) AS ratio, round(lo::numeric, 2) || ' .. ' || round(hi::numeric, 2) AS \"min .. max\"
+		FROM sqle_summary ORDER BY ord, contestant = baseline DESC, contestant"
+	psql_b -c "COPY (SELECT workload, contestant, baseline, median, ratio, lo, hi FROM sqle_summary
+		ORDER BY ord, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/sql_edition.csv"
+fi
 
 # The summary and every round as CSV, and the plot of the ratios.
 psql_b -c "COPY (SELECT s.workload, w.ord AS workload_ord, s.contestant, c.ord AS contestant_ord,

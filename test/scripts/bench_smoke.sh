@@ -4,8 +4,8 @@
 # ratio for each of our types; ^@ and <@ count exactly the rows BETWEEN counts with the same bounds
 # (their timings compare equal work); no plan warning (a table left not all-visible is reported
 # but, at this size, does not fail the test); and the run's CSV and plot are written, with a ratio
-# and a bar for every workload of every contestant but the baselines; and the planning-time lines
-# on a table grown since ANALYZE, and on one grown and vacuumed since.
+# and a bar for every workload of every contestant but the baselines; the planning-time lines
+# on a table grown since ANALYZE, and on one grown and vacuumed since; and the SQL edition's part.
 #
 # Run by test/run_tests.sh with PG_CONFIG set and idtypes installed there. Exit status 0 = pass.
 set -euo pipefail
@@ -106,4 +106,12 @@ then
 else
 	bad "summary.csv, bench.svg or tables.md is incomplete"
 fi
-finish 13
+# The SQL edition's part (bench/sql_edition.sql): a ratio for every contestant of its four
+# workloads in sql_edition.csv (22 besides the four baselines), and its table printed.
+if [ "$(awk -F, 'NR > 1 && $5 != "" && $2 != $3' "$files/sql_edition.csv" | wc -l)" = 22 ] &&
+	grep -q "^The SQL edition: medians" "$out"; then
+	ok "the SQL edition's table and sql_edition.csv: a ratio for each of its 22 contestants"
+else
+	bad "the SQL edition's part of the report, or sql_edition.csv, is incomplete"
+fi
+finish 14

@@ -143,6 +143,25 @@ WHERE a IS NULL OR b IS NULL OR a <= b
 UNION ALL SELECT 'empty'::tstzrange;
 SQL
 
+# Every value the project documents (docs/formats.md's vectors) and feeds its I/O tests
+# (sql/io.sql's literals): either both editions read it, as the same bytes and the same text, or
+# both raise the same error.
+{
+	echo "CREATE TABLE vec (x text);"
+	{ grep -o '`[^`]*`' "$here/docs/formats.md" | tr -d '`'; grep -o "'[^']*'" "$here/sql/io.sql" | sed "s/^'//; s/'\$//"; } |
+		awk 'length($0) <= 40 && index($0, "$v$") == 0' | sort -u | sed 's/.*/INSERT INTO vec VALUES ($v$&$v$);/'
+} | psql_q -U "$role" -d "$db"
+check "the documented vectors and the I/O tests' values: the same bytes, text or error" "
+SELECT typ || ' ' || x || ': ' || n || ' <> ' || s FROM (
+	SELECT typ, x, err(format('SELECT encode(%s_send(%L::%s), ''hex'') || '' '' || %L::%s::text', typ, x, typ, x, typ)) AS n,
+		err(format('SELECT encode(%s(idtypes_sql.%s_from_text(%L)), ''hex'') || '' '' || idtypes_sql.%s_to_text(idtypes_sql.%s_from_text(%L))',
+			CASE WHEN typ IN ('ulid', 'euid') THEN 'uuid_send' ELSE 'int8send' END, typ, x, typ, typ, x)) AS s
+	FROM types, vec) q
+WHERE n <> s
+UNION ALL
+SELECT 'only ' || count(*) || ' values read' FROM types, vec
+WHERE err(format('SELECT %L::%s::text', x, typ)) LIKE 'ok %' HAVING count(*) < 40"
+
 check "text out: the native text" "
 SELECT 'ulid ' || u FROM v WHERE u::text IS DISTINCT FROM idtypes_sql.ulid_to_text(u::uuid)
 UNION ALL SELECT 'euid ' || e FROM v WHERE e::text IS DISTINCT FROM idtypes_sql.euid_to_text(e::uuid)
