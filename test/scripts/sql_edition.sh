@@ -205,7 +205,7 @@ check "starts_with: the same rows as ^@" "
 WITH ok AS (SELECT typ, p FROM p WHERE err(format('SELECT %s_prefix_range(%L)', typ, p)) LIKE 'ok%'
 		AND (p LIKE 'NQm%' OR length(p) < 2 OR (typ = 'euid' AND length(p) >= 25) OR p < '0'
 			OR md5(p) < '2')),
-	vs AS (SELECT * FROM v TABLESAMPLE BERNOULLI (6) REPEATABLE (1)
+	vs AS (SELECT * FROM v TABLESAMPLE BERNOULLI (3) REPEATABLE (1)
 		UNION ALL SELECT * FROM (SELECT * FROM v LIMIT 10) s)
 SELECT 'uid11 ' || x || ' ^@ ' || p FROM ok, vs WHERE typ = 'uid11'
 	AND (x ^@ p) IS DISTINCT FROM idtypes_sql.uid11_starts_with(x::bigint, p)
