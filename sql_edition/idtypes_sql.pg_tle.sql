@@ -210,221 +210,13 @@ RETURN CASE typ || '.' || field
 	END;
 
 CREATE OR REPLACE FUNCTION @extschema@._digit(typ text, c int) RETURNS int
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE
-	WHEN typ = 'uid11' THEN CASE c
-			WHEN 49 THEN 0
-			WHEN 50 THEN 1
-			WHEN 51 THEN 2
-			WHEN 52 THEN 3
-			WHEN 53 THEN 4
-			WHEN 54 THEN 5
-			WHEN 55 THEN 6
-			WHEN 56 THEN 7
-			WHEN 57 THEN 8
-			WHEN 65 THEN 9
-			WHEN 66 THEN 10
-			WHEN 67 THEN 11
-			WHEN 68 THEN 12
-			WHEN 69 THEN 13
-			WHEN 70 THEN 14
-			WHEN 71 THEN 15
-			WHEN 72 THEN 16
-			WHEN 74 THEN 17
-			WHEN 75 THEN 18
-			WHEN 76 THEN 19
-			WHEN 77 THEN 20
-			WHEN 78 THEN 21
-			WHEN 80 THEN 22
-			WHEN 81 THEN 23
-			WHEN 82 THEN 24
-			WHEN 83 THEN 25
-			WHEN 84 THEN 26
-			WHEN 85 THEN 27
-			WHEN 86 THEN 28
-			WHEN 87 THEN 29
-			WHEN 88 THEN 30
-			WHEN 89 THEN 31
-			WHEN 90 THEN 32
-			WHEN 97 THEN 33
-			WHEN 98 THEN 34
-			WHEN 99 THEN 35
-			WHEN 100 THEN 36
-			WHEN 101 THEN 37
-			WHEN 102 THEN 38
-			WHEN 103 THEN 39
-			WHEN 104 THEN 40
-			WHEN 105 THEN 41
-			WHEN 106 THEN 42
-			WHEN 107 THEN 43
-			WHEN 109 THEN 44
-			WHEN 110 THEN 45
-			WHEN 111 THEN 46
-			WHEN 112 THEN 47
-			WHEN 113 THEN 48
-			WHEN 114 THEN 49
-			WHEN 115 THEN 50
-			WHEN 116 THEN 51
-			WHEN 117 THEN 52
-			WHEN 118 THEN 53
-			WHEN 119 THEN 54
-			WHEN 120 THEN 55
-			WHEN 121 THEN 56
-			WHEN 122 THEN 57
-			ELSE -1 END
-	WHEN typ = 'timeid' THEN CASE c
-			WHEN 50 THEN 0
-			WHEN 51 THEN 1
-			WHEN 52 THEN 2
-			WHEN 53 THEN 3
-			WHEN 54 THEN 4
-			WHEN 55 THEN 5
-			WHEN 97 THEN 6
-			WHEN 98 THEN 7
-			WHEN 99 THEN 8
-			WHEN 100 THEN 9
-			WHEN 101 THEN 10
-			WHEN 102 THEN 11
-			WHEN 103 THEN 12
-			WHEN 104 THEN 13
-			WHEN 105 THEN 14
-			WHEN 106 THEN 15
-			WHEN 107 THEN 16
-			WHEN 108 THEN 17
-			WHEN 109 THEN 18
-			WHEN 110 THEN 19
-			WHEN 111 THEN 20
-			WHEN 112 THEN 21
-			WHEN 113 THEN 22
-			WHEN 114 THEN 23
-			WHEN 115 THEN 24
-			WHEN 116 THEN 25
-			WHEN 117 THEN 26
-			WHEN 118 THEN 27
-			WHEN 119 THEN 28
-			WHEN 120 THEN 29
-			WHEN 121 THEN 30
-			WHEN 122 THEN 31
-			ELSE -1 END
-	WHEN typ = 'euid' THEN CASE c
-			WHEN 48 THEN 0
-			WHEN 49 THEN 1
-			WHEN 50 THEN 2
-			WHEN 51 THEN 3
-			WHEN 52 THEN 4
-			WHEN 53 THEN 5
-			WHEN 54 THEN 6
-			WHEN 55 THEN 7
-			WHEN 56 THEN 8
-			WHEN 57 THEN 9
-			WHEN 65 THEN 10
-			WHEN 66 THEN 11
-			WHEN 67 THEN 12
-			WHEN 68 THEN 13
-			WHEN 69 THEN 14
-			WHEN 70 THEN 15
-			WHEN 71 THEN 16
-			WHEN 72 THEN 17
-			WHEN 74 THEN 18
-			WHEN 75 THEN 19
-			WHEN 77 THEN 20
-			WHEN 78 THEN 21
-			WHEN 80 THEN 22
-			WHEN 81 THEN 23
-			WHEN 82 THEN 24
-			WHEN 83 THEN 25
-			WHEN 84 THEN 26
-			WHEN 86 THEN 27
-			WHEN 87 THEN 28
-			WHEN 88 THEN 29
-			WHEN 89 THEN 30
-			WHEN 90 THEN 31
-			WHEN 97 THEN 10
-			WHEN 98 THEN 11
-			WHEN 99 THEN 12
-			WHEN 100 THEN 13
-			WHEN 101 THEN 14
-			WHEN 102 THEN 15
-			WHEN 103 THEN 16
-			WHEN 104 THEN 17
-			WHEN 106 THEN 18
-			WHEN 107 THEN 19
-			WHEN 109 THEN 20
-			WHEN 110 THEN 21
-			WHEN 112 THEN 22
-			WHEN 113 THEN 23
-			WHEN 114 THEN 24
-			WHEN 115 THEN 25
-			WHEN 116 THEN 26
-			WHEN 118 THEN 27
-			WHEN 119 THEN 28
-			WHEN 120 THEN 29
-			WHEN 121 THEN 30
-			WHEN 122 THEN 31
-			WHEN 73 THEN 1
-			WHEN 105 THEN 1
-			WHEN 76 THEN 1
-			WHEN 108 THEN 1
-			WHEN 79 THEN 0
-			WHEN 111 THEN 0
-			ELSE -1 END
-	ELSE CASE c
-			WHEN 48 THEN 0
-			WHEN 49 THEN 1
-			WHEN 50 THEN 2
-			WHEN 51 THEN 3
-			WHEN 52 THEN 4
-			WHEN 53 THEN 5
-			WHEN 54 THEN 6
-			WHEN 55 THEN 7
-			WHEN 56 THEN 8
-			WHEN 57 THEN 9
-			WHEN 65 THEN 10
-			WHEN 66 THEN 11
-			WHEN 67 THEN 12
-			WHEN 68 THEN 13
-			WHEN 69 THEN 14
-			WHEN 70 THEN 15
-			WHEN 71 THEN 16
-			WHEN 72 THEN 17
-			WHEN 74 THEN 18
-			WHEN 75 THEN 19
-			WHEN 77 THEN 20
-			WHEN 78 THEN 21
-			WHEN 80 THEN 22
-			WHEN 81 THEN 23
-			WHEN 82 THEN 24
-			WHEN 83 THEN 25
-			WHEN 84 THEN 26
-			WHEN 86 THEN 27
-			WHEN 87 THEN 28
-			WHEN 88 THEN 29
-			WHEN 89 THEN 30
-			WHEN 90 THEN 31
-			WHEN 97 THEN 10
-			WHEN 98 THEN 11
-			WHEN 99 THEN 12
-			WHEN 100 THEN 13
-			WHEN 101 THEN 14
-			WHEN 102 THEN 15
-			WHEN 103 THEN 16
-			WHEN 104 THEN 17
-			WHEN 106 THEN 18
-			WHEN 107 THEN 19
-			WHEN 109 THEN 20
-			WHEN 110 THEN 21
-			WHEN 112 THEN 22
-			WHEN 113 THEN 23
-			WHEN 114 THEN 24
-			WHEN 115 THEN 25
-			WHEN 116 THEN 26
-			WHEN 118 THEN 27
-			WHEN 119 THEN 28
-			WHEN 120 THEN 29
-			WHEN 121 THEN 30
-			WHEN 122 THEN 31
-			ELSE -1 END
-	END;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN c >= 0 AND c < 128 THEN substr(CASE typ
+		WHEN 'uid11' THEN ' -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1  0  1  2  3  4  5  6  7  8 -1 -1 -1 -1 -1 -1 -1  9 10 11 12 13 14 15 16 -1 17 18 19 20 21 -1 22 23 24 25 26 27 28 29 30 31 32 -1 -1 -1 -1 -1 -1 33 34 35 36 37 38 39 40 41 42 43 -1 44 45 46 47 48 49 50 51 52 53 54 55 56 57 -1 -1 -1 -1 -1'
+		WHEN 'timeid' THEN ' -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1  0  1  2  3  4  5 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 -1 -1 -1 -1 -1'
+		WHEN 'euid' THEN ' -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1  0  1  2  3  4  5  6  7  8  9 -1 -1 -1 -1 -1 -1 -1 10 11 12 13 14 15 16 17  1 18 19  1 20 21  0 22 23 24 25 26 -1 27 28 29 30 31 -1 -1 -1 -1 -1 -1 10 11 12 13 14 15 16 17  1 18 19  1 20 21  0 22 23 24 25 26 -1 27 28 29 30 31 -1 -1 -1 -1 -1'
+		ELSE ' -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1  0  1  2  3  4  5  6  7  8  9 -1 -1 -1 -1 -1 -1 -1 10 11 12 13 14 15 16 17 -1 18 19 -1 20 21 -1 22 23 24 25 26 -1 27 28 29 30 31 -1 -1 -1 -1 -1 -1 10 11 12 13 14 15 16 17 -1 18 19 -1 20 21 -1 22 23 24 25 26 -1 27 28 29 30 31 -1 -1 -1 -1 -1' END, 3 * c + 1, 3)::int
+	ELSE -1 END;
 
 -- ---- text of the five formats -------------------------------------------------------------------
 
@@ -1288,9 +1080,29 @@ BEGIN
 END
 $$;
 
+-- generate_euid() takes the two common cases in one expression (a new millisecond; the same
+-- millisecond with no extension and room to count) and leaves the rest to _generate_euid: this
+-- halves its cost, since a session makes most of its EUIDs within a millisecond of the last.
 CREATE OR REPLACE FUNCTION @extschema@.generate_euid() RETURNS uuid
-LANGUAGE sql VOLATILE
-RETURN @extschema@._generate_euid(NULL);
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last text := current_setting('idtypes_sql.euid_last', true);
+	ms bigint := @extschema@._now_us() / 1000;
+	t text := gen_random_uuid()::text;
+	last_hi bigint := CASE WHEN last > '' THEN ('x' || left(last, 16))::bit(64)::bigint END;
+BEGIN
+	-- t's digits 1-8, 10-13 and 25-36 are random (9 is a dash, 15 the version)
+	RETURN CASE WHEN last_hi IS NULL OR ms > (last_hi >> 19) & 35184372088831 THEN
+			set_config('idtypes_sql.euid_last',
+				lpad(to_hex((ms << 19) | ((('x' || left(t, 4))::bit(16)::bigint & 32767) << 4)), 16, '0')
+				|| right(t, 12) || substr(t, 10, 4), false)::uuid
+		WHEN last_hi & 15 = 0 AND substr(last, 17, 8) <> 'ffffffff' THEN
+			set_config('idtypes_sql.euid_last', left(last, 16)
+				|| lpad(to_hex(('x' || substr(last, 17, 8))::bit(32)::bigint + 1), 8, '0') || left(t, 8),
+				false)::uuid
+		ELSE @extschema@._generate_euid(NULL) END;
+END
+$$;
 
 CREATE OR REPLACE FUNCTION @extschema@.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
