@@ -22,6 +22,7 @@ set -euo pipefail
 trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
+. "$here/../lib/vendor.sh"
 
 major=$(server_major)
 if [ "$major" -lt 16 ] || [ "$major" -gt 18 ]; then
@@ -31,19 +32,7 @@ fi
 ROWS=${CITUS_ROWS:-100000}
 SHARDS=8
 
-status=0
-bash "$here/../../scripts/vendor-build.sh" citus "$PG_CONFIG" || status=$?
-if [ "$status" -eq 3 ]; then
-	# A clone has no Citus source (it is not ours to ship); CI's matrix still requires this test.
-	echo "no Citus 14.0.1 source: put citus-14.0.1.tar.gz (and its SHA256SUMS line) in a directory named by IDTYPES_VENDOR_DIR to run this test"
-	exit 77
-elif [ "$status" -eq 4 ]; then
-	echo "Citus 14.0.1 is not installed in this server and installing it needs root: run make test as root to run this test"
-	exit 77
-elif [ "$status" -ne 0 ]; then
-	echo "FAILED: Citus did not build"
-	exit 1
-fi
+vendor_require citus "Citus 14.0.1" citus-14.0.1.tar.gz
 
 nodes_workdir
 port0=$((PGPORT + 30))

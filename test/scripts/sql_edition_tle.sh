@@ -11,20 +11,9 @@ set -euo pipefail
 trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/nodes.sh"
+. "$here/../lib/vendor.sh"
 
-status=0
-bash "$here/../../scripts/vendor-build.sh" pg_tle "$PG_CONFIG" || status=$?
-if [ "$status" -eq 3 ]; then
-	# A clone has no pg_tle source (it is not ours to ship); CI's matrix still requires this test.
-	echo "no pg_tle source: put pg_tle-1.5.2.tar.gz (2f4b7b3 for 19) and its SHA256SUMS line in a directory named by IDTYPES_VENDOR_DIR to run this test"
-	exit 77
-elif [ "$status" -eq 4 ]; then
-	echo "pg_tle is not installed in this server and installing it needs root: run make test as root to run this test"
-	exit 77
-elif [ "$status" -ne 0 ]; then
-	echo "FAILED: pg_tle did not build"
-	exit 1
-fi
+vendor_require pg_tle pg_tle "pg_tle-1.5.2.tar.gz (2f4b7b3 for 19)"
 
 nodes_workdir
 port=$((PGPORT + 40))
