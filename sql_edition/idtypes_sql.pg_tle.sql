@@ -1080,29 +1080,21 @@ BEGIN
 END
 $$;
 
--- generate_euid() takes the two common cases in one expression (a new millisecond; the same
--- millisecond with no extension and room to count) and leaves the rest to _generate_euid: this
--- halves its cost, since a session makes most of its EUIDs within a millisecond of the last.
+-- generate_euid() counts on in the session's last millisecond in one expression, which the
+-- planner inlines (the first 16 digits of the last EUID end in its extension's length, 0 for none;
+-- the millisecond has not moved on when the clock's, shifted as in the EUID, is at most those 16
+-- digits); a new millisecond, a full one and an extension go to _generate_euid. A session makes
+-- most of its EUIDs in the millisecond of its last one; this took half the time of the function.
 CREATE OR REPLACE FUNCTION @extschema@.generate_euid() RETURNS uuid
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-	last text := current_setting('idtypes_sql.euid_last', true);
-	ms bigint := @extschema@._now_us() / 1000;
-	t text := gen_random_uuid()::text;
-	last_hi bigint := CASE WHEN last > '' THEN ('x' || left(last, 16))::bit(64)::bigint END;
-BEGIN
-	-- t's digits 1-8, 10-13 and 25-36 are random (9 is a dash, 15 the version)
-	RETURN CASE WHEN last_hi IS NULL OR ms > (last_hi >> 19) & 35184372088831 THEN
-			set_config('idtypes_sql.euid_last',
-				lpad(to_hex((ms << 19) | ((('x' || left(t, 4))::bit(16)::bigint & 32767) << 4)), 16, '0')
-				|| right(t, 12) || substr(t, 10, 4), false)::uuid
-		WHEN last_hi & 15 = 0 AND substr(last, 17, 8) <> 'ffffffff' THEN
-			set_config('idtypes_sql.euid_last', left(last, 16)
-				|| lpad(to_hex(('x' || substr(last, 17, 8))::bit(32)::bigint + 1), 8, '0') || left(t, 8),
-				false)::uuid
-		ELSE @extschema@._generate_euid(NULL) END;
-END
-$$;
+LANGUAGE sql VOLATILE
+RETURN CASE WHEN substr(current_setting('idtypes_sql.euid_last', true), 16, 1) = '0'
+		AND substr(current_setting('idtypes_sql.euid_last', true), 17, 8) <> 'ffffffff'
+		AND lpad(to_hex(@extschema@._now_us() / 1000 << 19), 16, '0')
+			<= left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+	THEN set_config('idtypes_sql.euid_last', left(current_setting('idtypes_sql.euid_last', true), 16)
+		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.euid_last', true), 17, 8))::bit(32)::bigint + 1), 8, '0')
+		|| left(gen_random_uuid()::text, 8), false)::uuid
+	ELSE @extschema@._generate_euid(NULL) END;
 
 CREATE OR REPLACE FUNCTION @extschema@.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
