@@ -68,17 +68,20 @@ user_scripts="floor_file.sh crash.sh clock_faults.sh overflow_wait.sh update_pat
 # 13 minutes each beside a CI run on a 2-core machine with nothing cached (a chroot of theirs,
 # configured and built in under emulation, took 40). i386: a 32-bit Datum (64-bit types passed by reference);
 # arm64: unsigned char, and the package; s390x: big-endian (Debian 13's s390x packages of its point
-# releases are not in the archive these machines reach: sid's, with PostgreSQL 18).
+# releases are not in the archive these machines reach: sid's, with PostgreSQL 18). Not
+# concurrency.sh under qemu-user (431-496 s of arm64's lane): qemu runs the guest's loads and stores
+# as the host's, whose order (x86's) is stronger than arm64's, so a missing barrier cannot show
+# there; it runs on every amd64 server lane and natively on i386.
 declare -A arch_lanes=(
 	[i386]="15 arch_values.sh sort_order.sh floor_file.sh session_floor.sh concurrency.sh crash.sh"
-	[arm64]="15 arch_values.sh floor_file.sh concurrency.sh crash.sh"
+	[arm64]="15 arch_values.sh floor_file.sh crash.sh"
 	[s390x]="18 arch_values.sh"
 )
 # i386 where this machine's kernel runs no 32-bit program ("32-bit emulation disabled",
 # ia32_emulation=off): cross-built and run under qemu-user like the others, with these scripts
 # only (under emulation concurrency.sh, crash.sh and session_floor.sh took 814 s beside a CI run;
-# what they test of the generators' shared state runs under qemu-user on arm64, and natively on
-# i386 wherever the kernel allows).
+# what they test of the generators' shared state runs on every amd64 server lane, crash.sh under
+# qemu-user on arm64 too, and natively on i386 wherever the kernel allows).
 i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
 # tests nothing of ours; scripts/sysroot.sh builds no bitcode); sort_order.sh with 100,000 IDs per
