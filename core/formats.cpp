@@ -356,6 +356,50 @@ ulid_time_range(const time_window &w) noexcept
 	return time_range128(w, ulid_max_ms, 16);
 }
 
+// ---- uuid --------------------------------------------------------------------------------------
+
+range128
+uuid_prefix(const char *text, std::size_t len) noexcept
+{
+	if (len > 36)
+		return prefix_error128(errc::bad_length, len);
+	u128 lo = {0, 0};
+	unsigned digits = 0;
+	bool dash_allowed = false;
+	for (std::size_t i = 0; i < len; i++)
+	{
+		const char c = text[i];
+		if (c == '-')
+		{
+			if (!dash_allowed)
+				return prefix_error128(errc::bad_symbol, i);
+			dash_allowed = false;
+			continue;
+		}
+		const int v = c >= '0' && c <= '9'	 ? c - '0'
+					  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+					  : c >= 'A' && c <= 'F' ? c - 'A' + 10
+											 : -1;
+		if (v < 0)
+			return prefix_error128(errc::bad_symbol, i);
+		if (digits == 32)
+			return prefix_error128(errc::bad_length, len);
+		std::uint64_t &half = digits < 16 ? lo.hi : lo.lo;
+		half |= static_cast<std::uint64_t>(v) << (60 - 4 * (digits % 16));
+		digits++;
+		dash_allowed = digits == 8 || digits == 12 || digits == 16 || digits == 20;
+	}
+	u128 hi = lo;
+	if (digits < 16)
+	{
+		hi.hi |= ~0ull >> (4 * digits);
+		hi.lo = ~0ull;
+	}
+	else if (digits < 32)
+		hi.lo |= ~0ull >> (4 * (digits - 16));
+	return {lo, hi, false, errc::ok, 0, true};
+}
+
 // ---- euid --------------------------------------------------------------------------------------
 
 unsigned

@@ -242,6 +242,7 @@ IDT_RANGES(timeid)
 IDT_RANGES(ulidflake)
 IDT_RANGES(ulid)
 IDT_RANGES(euid)
+IDT_RANGES(uuid)
 
 /*
  * The uid11 spec's prefix-aware xid parsing: the xid times of a uid11 prefix, '[ts_lo, ts_hi]' with

@@ -148,4 +148,24 @@ struct euid_traits
 	}
 };
 
+/*
+ * PostgreSQL's own uuid, for ^@ (hex prefixes) and <@ (UUIDv7 time ranges) on uuid columns: no
+ * text functions of its own (uuid's are core's), only what the range and planner templates use.
+ * A UUIDv7's first 48 bits are its Unix milliseconds, laid out as a ULID's.
+ */
+struct uuid_traits
+{
+	using value_type = idt::u128;
+	using range_type = idt::range128;
+	static constexpr const char *name = "uuid";
+	static constexpr const char *symbols =
+		"0-9 and a-f in either case, and a dash after the 8th, 12th, 16th or 20th digit";
+	static constexpr const char *prefix_hint = "at most 32 hex digits, or 36 characters with dashes";
+	static constexpr value_type min = {0, 0};
+	static constexpr value_type max = {~0ull, ~0ull};
+	static constexpr bool may_be_inexact = false;
+	static range_type prefix(const char *s, std::size_t n) { return idt::uuid_prefix(s, n); }
+	static range_type time_range(const idt::time_window &w) { return idt::uuidv7_time_range(w); }
+};
+
 #endif /* IDTYPES_TRAITS_H */

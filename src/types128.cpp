@@ -318,4 +318,34 @@ euid_extension(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(ext);
 }
 
+/*
+ * A UUIDv7 as a ULID and back, keeping the time, the millisecond's fraction (rand_a, in
+ * generate_ulid()'s 12 bits) and the random bits; the version and variant bits are what is
+ * dropped (core/include/idtypes/formats.hpp). A uuid of another version has no time to keep.
+ */
+PG_FUNCTION_INFO_V1(uuidv7_to_ulid);
+Datum
+uuidv7_to_ulid(PG_FUNCTION_ARGS)
+{
+	const idt::u128 v = glue::to_u128(PG_GETARG_ID128_P(0));
+	if (!idt::uuid_is_v7(v))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uuid \"%s\" is not a UUIDv7",
+						DatumGetCString(DirectFunctionCall1(uuid_out, PG_GETARG_DATUM(0)))),
+				 errdetail("Its version is %d and its variant bits are %d%d; a UUIDv7 has version 7 "
+						   "and variant bits 10.",
+						   static_cast<int>((v.hi >> 12) & 0xF), static_cast<int>(v.lo >> 63),
+						   static_cast<int>((v.lo >> 62) & 1)),
+				 errhint("To keep all 128 bits as they are, cast it: id::ulid.")));
+	PG_RETURN_POINTER(glue::make_id128(idt::ulid_from_uuidv7(v)));
+}
+
+PG_FUNCTION_INFO_V1(ulid_to_uuidv7);
+Datum
+ulid_to_uuidv7(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(glue::make_id128(idt::uuidv7_from_ulid(glue::to_u128(PG_GETARG_ID128_P(0)))));
+}
+
 } /* extern "C" */

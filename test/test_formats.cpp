@@ -62,6 +62,17 @@ fmt_ulid(u128 v)
 {
 	return format_exact<26>([v](char *o) { idt::ulid_format(v, o); });
 }
+// A uuid's 32 hex digits without dashes, upper case (PostgreSQL writes lower case and dashes:
+// the prefix reads both, and the tests below check the other forms against this one).
+std::string
+fmt_uuid_hex(u128 v)
+{
+	static const char digits[] = "0123456789ABCDEF";
+	std::string s;
+	for (int i = 0; i < 32; i++)
+		s += digits[((i < 16 ? v.hi : v.lo) >> (60 - 4 * (i % 16))) & 0xF];
+	return s;
+}
 std::string
 fmt_euid(u128 v)
 {
@@ -1029,6 +1040,8 @@ const prefix_format prefix_formats[] = {
      [](const std::string &p) { return any(idt::ulidflake_prefix(p.data(), p.size())); }},
     {"ulid", 26, max128, crockford_alphabet, true, [](uwide v) { return fmt_ulid(narrow(v)); },
      [](const std::string &p) { return any(idt::ulid_prefix(p.data(), p.size())); }},
+    {"uuid", 32, max128, "0123456789ABCDEF", true, [](uwide v) { return fmt_uuid_hex(narrow(v)); },
+     [](const std::string &p) { return any(idt::uuid_prefix(p.data(), p.size())); }},
     // EUID: only the first 25 symbols are the value's top 125 bits; 26 and 27 are tested apart.
     {"euid", 25, max128, crockford_alphabet, true,
      [](uwide v) { return fmt_euid(narrow(v)).substr(0, 25); },
@@ -1117,6 +1130,95 @@ TEST_CASE("prefix bounds: timeid dashed prefixes equal plain ones", "[formats]")
 		}
 	}
 	SUCCEED("dashed prefixes checked");
+}
+
+TEST_CASE("prefix bounds: uuid prefixes with dashes equal plain ones", "[formats]")
+{
+	std::mt19937_64 rng(seed + 6);
+	for (uwide w : sample_values(rng, max128, 400))
+	{
+		const std::string hex = lower(fmt_uuid_hex(narrow(w)));
+		const std::string dashed = hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" +
+		                           hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20);
+		for (std::size_t m = 0; m <= 36; m++)
+		{
+			const std::string p = dashed.substr(0, m);
+			std::string plain;
+			for (char c : p)
+				if (c != '-')
+					plain += c;
+			const idt::range128 r = idt::uuid_prefix(p.data(), p.size());
+			const idt::range128 q = idt::uuid_prefix(plain.data(), plain.size());
+			LOOP_REQUIRE(r.error == errc::ok && !r.empty && r.exact, "p=" << p);
+			LOOP_REQUIRE(r.lo == q.lo && r.hi == q.hi && !(narrow(w) < r.lo) && !(r.hi < narrow(w)),
+			             "p=" << p);
+		}
+	}
+	// Dashes only where uuid's text has them, one each; no more than 32 digits.
+	const struct
+	{
+		const char *p;
+		errc e;
+		unsigned offset;
+	} bad[] = {
+	    {"-", errc::bad_symbol, 0},
+	    {"0190-", errc::bad_symbol, 4},
+	    {"01234567--", errc::bad_symbol, 9},
+	    {"0123456789a-", errc::bad_symbol, 11},
+	    {"01234567-89ab-cdef-0123--", errc::bad_symbol, 24},
+	    {"0123456g", errc::bad_symbol, 7},
+	    {"{0123", errc::bad_symbol, 0},
+	    {"0123456789abcdef0123456789abcdef0", errc::bad_length, 33},
+	    {"01234567-89ab-cdef-0123-456789abcdef-", errc::bad_length, 37},
+	};
+	for (const auto &b : bad)
+	{
+		const idt::range128 r = idt::uuid_prefix(b.p, std::strlen(b.p));
+		LOOP_REQUIRE(r.error == b.e && r.offset == b.offset, "p=" << b.p);
+	}
+	// Mixed: a dash at one place of four and none at another reads as well.
+	const std::string mixed = "01234567-89abcdef-0123";
+	const idt::range128 r = idt::uuid_prefix(mixed.data(), mixed.size());
+	CHECK(r.error == errc::ok);
+	CHECK(r.lo == u128{0x0123456789abcdefull, 0x0123ull << 48});
+	CHECK(r.hi == u128{0x0123456789abcdefull, (0x0123ull << 48) | 0xFFFFFFFFFFFFull});
+}
+
+TEST_CASE("uuid v7 <-> ulid: time and random bits kept, order kept", "[formats]")
+{
+	// RFC 9562's UUIDv7 example: 017F22E2-79B0-7CC3-98C4-DC0C0C07398F (2022-02-22 19:22:22 UTC).
+	const u128 v7 = {0x017F22E279B07CC3ull, 0x98C4DC0C0C07398Full};
+	CHECK(idt::uuid_is_v7(v7));
+	CHECK_FALSE(idt::uuid_is_v7({0x017F22E279B04CC3ull, 0x98C4DC0C0C07398Full})); // version 4
+	CHECK_FALSE(idt::uuid_is_v7({0x017F22E279B07CC3ull, 0x18C4DC0C0C07398Full})); // variant 0
+	const u128 u = idt::ulid_from_uuidv7(v7);
+	CHECK(idt::ulid_ms(u) == 0x017F22E279B0ull);
+	CHECK(((u.hi >> 4) & 0xFFF) == 0xCC3); // rand_a: the ms's fraction in generate_ulid()'s place
+	CHECK((u.lo & 0x3F) == 0);
+	CHECK(idt::uuidv7_from_ulid(u) == v7);
+	std::mt19937_64 rng(seed + 7);
+	u128 prev7 = {0, 0}, prevu = {0, 0};
+	std::vector<u128> v7s;
+	for (int i = 0; i < rounds(20000); i++)
+	{
+		const u128 r = {rng(), rng()};
+		const u128 a = idt::uuidv7_from_ulid(r);
+		LOOP_REQUIRE(idt::uuid_is_v7(a) && idt::ulid_ms(a) == idt::ulid_ms(r), hex(wide(r)));
+		const u128 back = idt::ulid_from_uuidv7(a);
+		// Only the ULID's last 6 random bits are lost.
+		LOOP_REQUIRE(back.hi == r.hi && back.lo == (r.lo & ~0x3Full), hex(wide(r)));
+		LOOP_REQUIRE(idt::uuidv7_from_ulid(back) == a, hex(wide(r)));
+		v7s.push_back(a);
+	}
+	std::sort(v7s.begin(), v7s.end(), [](u128 x, u128 y) { return x < y; });
+	for (const u128 &a : v7s)
+	{
+		const u128 b = idt::ulid_from_uuidv7(a);
+		LOOP_REQUIRE(!(a < prev7) && !(b < prevu), hex(wide(a)));
+		LOOP_REQUIRE(!(prev7 < a) || prevu < b || (prev7 == u128{0, 0}), hex(wide(a)));
+		prev7 = a;
+		prevu = b;
+	}
 }
 
 TEST_CASE("prefix bounds: euid's last two symbols", "[formats]")

@@ -486,9 +486,14 @@ def like_1_1():
     return gen_like.section()
 
 
+def uuid_1_1():
+    import gen_uuid
+    return gen_uuid.section()
+
+
 # What version 1.1 adds to 1.0, in the order it is added.
 ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases, extras_1_1,
-                like_1_1]
+                like_1_1, uuid_1_1]
 
 UPDATE_HEADER = """\
 /* idtypes--1.0--1.1.sql */

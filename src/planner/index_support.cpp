@@ -107,6 +107,6 @@ index_conditions(SupportRequestIndexCondition *req, Oid support_fn)
 		SupportRequestIndexCondition *, Oid);                                                      \
 	template List *index_conditions<T##_traits, op_kind::contained>(SupportRequestIndexCondition *, \
 																	 Oid);
-IDT_PLANNER_TYPES(IDT_INSTANTIATE)
+IDT_OPERATOR_TYPES(IDT_INSTANTIATE)
 
 } /* namespace planning */

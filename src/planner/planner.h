@@ -21,6 +21,9 @@ extern "C" {
 
 /* The five types, for the explicit instantiations at the end of each file. */
 #define IDT_PLANNER_TYPES(X) X(uid11) X(timeid) X(ulidflake) X(ulid) X(euid)
+/* The types of ^@ and <@: ours and core's uuid (its ^@ on hex prefixes, <@ on UUIDv7 time
+ * ranges). The statistics hook is for our types only: it changes no estimate of a uuid column. */
+#define IDT_OPERATOR_TYPES(X) IDT_PLANNER_TYPES(X) X(uuid)
 
 namespace planning
 {

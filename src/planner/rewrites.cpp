@@ -304,6 +304,6 @@ uuid_cross_rewrite(SupportRequestSimplify *req, int strategy)
 #define IDT_INSTANTIATE(T)                                                                         \
 	template Node *simplified<T##_traits, op_kind::starts_with>(SupportRequestSimplify *, Oid);   \
 	template Node *simplified<T##_traits, op_kind::contained>(SupportRequestSimplify *, Oid);
-IDT_PLANNER_TYPES(IDT_INSTANTIATE)
+IDT_OPERATOR_TYPES(IDT_INSTANTIATE)
 
 } /* namespace planning */

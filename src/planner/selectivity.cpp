@@ -173,6 +173,6 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 																			   List *, int);       \
 	template double restriction_selectivity<T##_traits, op_kind::contained>(PlannerInfo *, List *, \
 																			 int);
-IDT_PLANNER_TYPES(IDT_INSTANTIATE)
+IDT_OPERATOR_TYPES(IDT_INSTANTIATE)
 
 } /* namespace planning */

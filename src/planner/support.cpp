@@ -98,6 +98,7 @@ IDT_PLANNER(timeid)
 IDT_PLANNER(ulidflake)
 IDT_PLANNER(ulid)
 IDT_PLANNER(euid)
+IDT_PLANNER(uuid)
 
 /* The comparisons of ulid and euid with uuid, both ways: one support function per strategy. */
 #define IDT_UUID_CROSS(name, strategy)                                                             \

@@ -8,7 +8,7 @@ per line: kind<TAB>name<TAB>detail, kind one of function, operator, type, cast, 
 (detail: the operator's argument types; the cast's source<TAB>target).
 
 The reference is docs/reference.md from its "# SQL reference" title up to the next level-1
-heading (the end of the file). Names are read from its code spans, where `<type>` stands for each of the five types and `{a,b}` for a and for
+heading (the end of the file). Names are read from its code spans (fenced blocks left out), where `<type>` stands for each of the five types and `{a,b}` for a and for
 b (as in a shell). A function, type, operator class or setting is named when its name occurs in a
 code span; an operator when its symbol is a code span's word, and each of its argument types is
 named; a cast when one line of the table under "## Casts" names both of its types (`every type` names all
@@ -48,7 +48,9 @@ def reference_section(doc):
 
 def main():
     doc = open(sys.argv[1], encoding="utf-8").read()
-    ref = reference_section(doc)
+    # Fenced blocks are examples, not names: their three backticks would pair with an inline
+    # span's and shift every span after them.
+    ref = re.sub(r"^```.*?^```[ \t]*$", "", reference_section(doc), flags=re.M | re.S)
     spans = [x for s in re.findall(r"`([^`]+)`", ref) for x in expand(s)]
     words = set()
     for s in spans:

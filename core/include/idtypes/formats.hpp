@@ -152,6 +152,43 @@ ulid_ms(u128 v) noexcept
 range128 ulid_prefix(const char *text, std::size_t len) noexcept;
 range128 ulid_time_range(const time_window &w) noexcept;
 
+// ---- uuid (a column of PostgreSQL's uuid type; UUIDv7's time is a ULID's) --------------------
+
+// The uuids whose text starts with the prefix: hex digits in either case, up to 32, with a dash
+// allowed right after the 8th, 12th, 16th and 20th digit (where uuid's text has them), so the
+// prefix may be written with or without them. Always exact.
+range128 uuid_prefix(const char *text, std::size_t len) noexcept;
+// A UUIDv7 (RFC 9562): 48-bit Unix ms | version 7 (4 bits) | rand_a (12 bits; core's uuidv7()
+// puts the millisecond's fraction there, in 4096ths) | variant 10 (2 bits) | rand_b (62 bits).
+constexpr bool
+uuid_is_v7(u128 v) noexcept
+{
+	return ((v.hi >> 12) & 0xF) == 7 && (v.lo >> 62) == 2;
+}
+// A UUIDv7 as a ULID laid out as generate_ulid() makes them: the ms, rand_a as the 12 bits of
+// the millisecond's fraction, rand_b as the top 62 of the 68 random bits, the last 6 zero. The
+// version and variant bits are dropped; order is kept.
+constexpr u128
+ulid_from_uuidv7(u128 v) noexcept
+{
+	const std::uint64_t rand_b = v.lo & ((1ull << 62) - 1);
+	return {(v.hi & ~0xFFFFull) | ((v.hi & 0xFFF) << 4) | (rand_b >> 58), rand_b << 6};
+}
+// The inverse: a ULID as a UUIDv7, with the version and variant bits set and the ULID's last 6
+// random bits dropped (ulid_from_uuidv7 gives them back as zeros); order is kept, ties aside.
+constexpr u128
+uuidv7_from_ulid(u128 v) noexcept
+{
+	const std::uint64_t rand_b = ((v.hi & 0xF) << 58) | (v.lo >> 6);
+	return {(v.hi & ~0xFFFFull) | 0x7000 | ((v.hi >> 4) & 0xFFF), (2ull << 62) | rand_b};
+}
+// The uuids whose first 48 bits (a UUIDv7's Unix milliseconds) lie in the window.
+inline range128
+uuidv7_time_range(const time_window &w) noexcept
+{
+	return ulid_time_range(w);
+}
+
 // ---- euid --------------------------------------------------------------------------------------
 
 constexpr std::uint64_t euid_max_ms = (1ull << 45) - 1;
