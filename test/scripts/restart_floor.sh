@@ -11,12 +11,15 @@
 # batch (TIDs in bulk: 20,000 a statement, so TID runs ahead of its clock). Then, per kind: no ID
 # occurs twice in the three runs, each run's IDs all sort after the run before's, and run 3's span
 # more than a quarter of its seconds (the generators go on while the clock is behind, at half its
-# rate; they are not stuck in one time unit). Then a primary and a streaming standby: run 1 on the primary, the
-# standby replays it, the primary is killed, the standby's clock steps 7 s back and it is promoted,
-# run 2 on it: again no ID twice, and run 2 after run 1. The same after the primary's clock stepped
-# back 5 s while it generated, and after it ran 6 s fast while it generated and then stepped back
-# before one more commit (both scopes); no promotion warns (failover(), below). Last, the edge of a reservation that ends
-# inside the millisecond of the last IDs before a crash (edge(), below).
+# rate; they are not stuck in one time unit). Run 3 lasts 3 * RUN_SECONDS: xid's unit is a second,
+# and a loop of two seconds whose batches are slow on a loaded machine makes its first and last
+# xid less than two seconds apart, less than one second of time at half the rate.
+# Then a primary and a streaming standby: run 1 on the primary, the standby replays it, the
+# primary is killed, the standby's clock steps 7 s back and it is promoted, run 2 on it: again no
+# ID twice, and run 2 after run 1. The same after the primary's clock stepped back 5 s while it
+# generated, and after it ran 6 s fast while it generated and then stepped back before one more
+# commit (both scopes); no promotion warns (failover(), below). Last, the edge of a reservation
+# that ends inside the millisecond of the last IDs before a crash (edge(), below).
 #
 # Run by test/run_tests.sh (PGBIN, PGPORT and IDTYPES_TEST_START_CLUSTER set). Ports PGPORT+60..63, 66..71.
 # Exit status 77 when libfaketime is not installed.
@@ -50,9 +53,10 @@ setup() {
 	} | node_psql "$1" "$2" -d fl
 }
 
-# run <dir> <port> <run number>: generate for RUN_SECONDS, one committed transaction per batch.
+# run <dir> <port> <run number> [seconds]: generate for RUN_SECONDS (or the seconds given), one
+# committed transaction per batch.
 run() {
-	local k inserts=
+	local k inserts= seconds=${4:-$RUN_SECONDS}
 	for k in $KINDS; do
 		if [ "$k" = tid ]; then
 			inserts+="INSERT INTO r_tid SELECT $3, generate_tid() FROM generate_series(1, 20000);"$'\n'
@@ -63,7 +67,7 @@ run() {
 	node_psql "$1" "$2" -d fl <<SQL
 DO \$\$
 DECLARE
-	until_ts timestamptz := clock_timestamp() + interval '$RUN_SECONDS seconds';
+	until_ts timestamptz := clock_timestamp() + interval '$seconds seconds';
 BEGIN
 	WHILE clock_timestamp() < until_ts LOOP
 		$inserts
@@ -99,19 +103,18 @@ check() {
 	done
 }
 
-# progress <label> <dir> <port> <run>: the run's xid and ulid times span more than a quarter of its
-# time (while the clock is behind they run at half its rate).
+# progress <label> <dir> <port> <run> <seconds>: the run's xid and ulid times span more than a
+# quarter of its seconds (while the clock is behind they run at half its rate).
 progress() {
-	local got
-	got=$(node_psql "$2" "$3" -d fl -c "
-		SELECT (SELECT extract(epoch FROM max(xid_timestamp(id)) - min(xid_timestamp(id))) FROM r_xid WHERE run = $4)
-		       > $RUN_SECONDS / 4.0
-		   AND (SELECT extract(epoch FROM max(ulid_timestamp(id)) - min(ulid_timestamp(id))) FROM r_ulid_mono WHERE run = $4)
-		       > $RUN_SECONDS / 4.0")
-	if [ "$got" = t ]; then
-		ok "$1: with the clock behind, the IDs' times go on (more than $RUN_SECONDS/4 s in run $4)"
+	local got xid_s ulid_s
+	got=$(node_psql "$2" "$3" -d fl -F ' ' -c "
+		SELECT (SELECT extract(epoch FROM max(xid_timestamp(id)) - min(xid_timestamp(id))) FROM r_xid WHERE run = $4),
+		       (SELECT extract(epoch FROM max(ulid_timestamp(id)) - min(ulid_timestamp(id))) FROM r_ulid_mono WHERE run = $4)")
+	read -r xid_s ulid_s <<<"$got"
+	if awk -v x="$xid_s" -v u="$ulid_s" -v s="$5" 'BEGIN { exit !(x > s / 4 && u > s / 4) }'; then
+		ok "$1: with the clock behind, the IDs' times go on (xid $xid_s s, ulid $ulid_s s in run $4 of $5 s)"
 	else
-		bad "$1: with the clock behind, the IDs' times did not go on in run $4 ($got)"
+		bad "$1: with the clock behind, the IDs' times did not go on in run $4 of $5 s (xid $xid_s s, ulid $ulid_s s)"
 	fi
 }
 
@@ -135,9 +138,9 @@ restarts() {
 	faketime_start "$dir" "$port" "$file" "$@"
 	got=$(lag "$dir" "$port")
 	if [ "$got" -ge 179 ] && [ "$got" -le 181 ]; then ok "$label: after the clean restart the clock is $got s behind"; else bad "$label: after the clean restart the clock is $got s behind, not 180"; fi
-	run "$dir" "$port" 3
+	run "$dir" "$port" 3 $((3 * RUN_SECONDS))
 	check "$label" "$dir" "$port" 3
-	progress "$label" "$dir" "$port" 3
+	progress "$label" "$dir" "$port" 3 $((3 * RUN_SECONDS))
 	node_stop "$dir" "$port"
 }
 
