@@ -61,7 +61,8 @@ doc_block_for() {
 # doc_run <doc> <script name> [psql connection options...]: runs the doc's blocks marked as tested
 # by <script name> as written, one after the other in one psql session (ON_ERROR_STOP, PGTZ=UTC), in
 # the database the options name (which has idtypes and whatever else the script set up), and compares
-# what they print with the doc's text blocks after them (doc_mask), as doctest.sh does. Reports with
+# what they print with the doc's text blocks after them (doc_mask; blank lines aside, as a text
+# block does not end with the blank line psql prints after a result), as doctest.sh does. Reports with
 # ok/bad of test/lib/report.sh: one ok line when the blocks ran and printed what the doc shows.
 doc_run() {
 	local doc=$1 script=$2 dir f
@@ -84,7 +85,8 @@ doc_run() {
 		cat "$dir/err"
 		bad "$doc_name: its block for $script failed (above)"
 	elif ! diff -u --label "$doc_name (the text block)" --label "what psql printed" \
-		<(doc_mask "$dir/run.psql" <"$dir/want") <(doc_mask "$dir/run.psql" <"$dir/got"); then
+		<(doc_mask "$dir/run.psql" <"$dir/want" | grep -v '^$') \
+		<(doc_mask "$dir/run.psql" <"$dir/got" | grep -v '^$'); then
 		bad "$doc_name: its block for $script printed something else than the doc shows (above, masked)"
 	else
 		ok "$doc_name: the block for $script runs as written and prints what the doc shows"

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # partman.sh: pg_partman 5.2+ (the release's postgresql-<major>-partman) manages a table partitioned
-# by day on each of the five ID types, through its time encoder/decoder hooks.
+# by day on each of the five ID types, and on a plain uuid column of UUIDv7 values, through its
+# time encoder/decoder hooks.
 #
 # pg_partman takes a control column of a date/time, integer, text or uuid type only
 # (check_control_type); the README's recipe classifies the five ID types with text, so the
 # encoder/decoder path written for text and uuid IDs applies: encoder <type>_first_at, decoder a
-# one-line SQL function from text to the ID's time. The script first checks that create_parent
-# refuses the column without that step (so the step is still needed), then per type:
+# one-line SQL function from text to the ID's time. uuid is a control type of pg_partman's own: it
+# needs no step, the encoder is uuidv7_first_at and the decoder reads the v7 time. The script
+# first checks that create_parent refuses an ID-typed column without that step (so the step is
+# still needed), then per type:
 #   - create_parent (daily, starting six days ago): the children start at midnight and their
 #     bounds are exactly <type>_first_at(day) .. <type>_first_at(day + 1);
 #   - rows made by generate_*_at() at random times of the last seven days, and at the first and
@@ -81,20 +84,37 @@ CREATE FUNCTION public.ulid_partman_decoder(text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT public.ulid_timestamp($1::public.ulid)';
 CREATE FUNCTION public.euid_partman_decoder(text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS 'SELECT public.euid_timestamp($1::public.euid)';
+-- uuid: pg_partman passes the decoder a bound's or a row's text. A bound (uuidv7_first_at) has
+-- all bits but the time zero, no v7 version: the decoder reads the first 48 bits of any uuid
+-- (uuidv7_to_ulid() would refuse the bound).
+CREATE FUNCTION public.uuid_partman_decoder(text) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	AS 'SELECT public.ulid_timestamp($1::uuid::public.ulid)';
+-- the tests' own: a UUIDv7 at a time, and a UUIDv7's time
+CREATE FUNCTION uuid_gen_at(timestamptz) RETURNS uuid
+	LANGUAGE sql AS 'SELECT ulid_to_uuidv7(generate_ulid_at($1))';
+CREATE FUNCTION uuid_time_of(uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE AS 'SELECT ulid_timestamp(uuidv7_to_ulid($1))';
 SQL
 
 # The encoder under test; IDTYPES_PARTMAN_ENCODER_SKEW shifts it (to see the checks fail).
 skew=${IDTYPES_PARTMAN_ENCODER_SKEW:-}
 today=$(q -c "SELECT date_trunc('day', now())::date")
 
-for t in uid11 timeid ulidflake ulid euid; do
+for t in uid11 timeid ulidflake ulid euid uuid; do
+	# The generator at a time, the encoder (first ID at a time), the ID's time, the time range.
 	case $t in
-	uid11) gen=generate_xid_at ;; timeid) gen=generate_tid_at ;; *) gen=generate_${t}_at ;;
+	uid11) gen=generate_xid_at ;; timeid) gen=generate_tid_at ;; uuid) gen=uuid_gen_at ;; *) gen=generate_${t}_at ;;
 	esac
-	enc=public.${t}_first_at
+	if [ "$t" = uuid ]; then
+		first_at=uuidv7_first_at time_of=uuid_time_of time_range=uuidv7_time_range
+	else
+		first_at=${t}_first_at time_of=${t}_timestamp time_range=${t}_time_range
+	fi
+	enc=public.$first_at
 	if [ -n "$skew" ]; then
 		q -c "CREATE FUNCTION ${t}_skewed_first_at(timestamptz) RETURNS $t LANGUAGE sql IMMUTABLE
-			AS 'SELECT public.${t}_first_at(\$1 + interval ''$skew'')'"
+			AS 'SELECT public.$first_at(\$1 + interval ''$skew'')'"
 		enc=public.${t}_skewed_first_at
 	fi
 	p=ev_$t
@@ -120,8 +140,8 @@ SQL
 	children() {
 		q -c "SELECT count(*) FILTER (WHERE i.child_start_time = date_trunc('day', i.child_start_time)
 				AND pg_get_expr(c.relpartbound, c.oid) = format(
-				'FOR VALUES FROM (%L) TO (%L)', ${t}_first_at(i.child_start_time),
-				${t}_first_at(i.child_start_time + interval '1 day'))) || ' ' || count(*)
+				'FOR VALUES FROM (%L) TO (%L)', $first_at(i.child_start_time),
+				$first_at(i.child_start_time + interval '1 day'))) || ' ' || count(*)
 				|| ' ' || coalesce(min(i.child_start_time::date)::text, '-')
 				|| ' ' || coalesce(max(i.child_start_time::date)::text, '-')
 			FROM partman.show_partitions('public.$p') s,
@@ -133,14 +153,14 @@ SQL
 	want_last=$(q -c "SELECT (date '$today' + 2)")
 	want_first=$(q -c "SELECT (date '$today' - 6)")
 	if [ "$n" = 9 ] && [ "$exact" = 9 ] && [ "$first" = "$want_first" ] && [ "$last" = "$want_last" ]; then
-		ok "$t: create_parent made 9 daily children $first..$last, bounds exactly ${t}_first_at(day) .. ${t}_first_at(day + 1)"
+		ok "$t: create_parent made 9 daily children $first..$last, bounds exactly $first_at(day) .. $first_at(day + 1)"
 	else
 		bad "$t: create_parent: $n children ($first..$last, want 9, $want_first..$want_last), $exact with exact bounds"
 	fi
 
 	res=$(q -c "SELECT count(*), count(*) FILTER (WHERE tableoid::regclass::text =
-			(SELECT partition_table FROM partman.show_partition_name('public.$p', ${t}_timestamp(id)::text))
-			AND ${t}_timestamp(id)::date = day), count(*) FILTER (WHERE tableoid = 'public.${p}_default'::regclass)
+			(SELECT partition_table FROM partman.show_partition_name('public.$p', $time_of(id)::text))
+			AND $time_of(id)::date = day), count(*) FILTER (WHERE tableoid = 'public.${p}_default'::regclass)
 		FROM $p")
 	read -r total right indefault <<<"${res//|/ }"
 	if [ "$total" = 294 ] && [ "$right" = 294 ] && [ "$indefault" = 0 ]; then
@@ -174,19 +194,19 @@ SQL
 	# <@ a day's time range: one child scanned, the right one; the same count as a filter on time.
 	d=$(q -c "SELECT date '$today' - 1")
 	child=$(q -c "SELECT partition_table FROM partman.show_partition_name('public.$p', '$d')")
-	plan=$(q -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM $p WHERE id <@ ${t}_time_range('[$d, $d 24:00)')")
+	plan=$(q -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM $p WHERE id <@ $time_range('[$d, $d 24:00)')")
 	scanned=$(printf '%s\n' "$plan" | grep -cE 'Scan on ' || true)
-	got=$(q -c "SELECT count(*) FROM $p WHERE id <@ ${t}_time_range('[$d, $d 24:00)')")
-	want=$(q -c "SELECT count(*) FROM $p WHERE ${t}_timestamp(id) >= '$d' AND ${t}_timestamp(id) < '$d'::date + 1")
+	got=$(q -c "SELECT count(*) FROM $p WHERE id <@ $time_range('[$d, $d 24:00)')")
+	want=$(q -c "SELECT count(*) FROM $p WHERE $time_of(id) >= '$d' AND $time_of(id) < '$d'::date + 1")
 	if [ "$scanned" = 1 ] && grep -q "Scan on $child " <<<"$plan" && [ "$got" = "$want" ] && [ "$got" = 42 ]; then
-		ok "$t: id <@ ${t}_time_range(one day) scans $child only, $got rows as the time filter"
+		ok "$t: id <@ $time_range(one day) scans $child only, $got rows as the time filter"
 	else
 		bad "$t: <@ one day: $scanned scans (want 1 of $child), $got rows (time filter: $want, want 42); plan: $plan"
 	fi
 
 	# ^@ the text of a row from mid-day without its last four symbols.
 	prefix=$(q -c "SELECT left(id::text, length(id::text) - 4) FROM $p
-		WHERE day = '$d' AND ${t}_timestamp(id) BETWEEN '$d 01:00' AND '$d 23:00' ORDER BY id LIMIT 1")
+		WHERE day = '$d' AND $time_of(id) BETWEEN '$d 01:00' AND '$d 23:00' ORDER BY id LIMIT 1")
 	plan=$(q -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM $p WHERE id ^@ '$prefix'")
 	scanned=$(printf '%s\n' "$plan" | grep -cE 'Scan on ' || true)
 	got=$(q -c "SELECT count(*) FROM $p WHERE id ^@ '$prefix'")
@@ -204,4 +224,4 @@ done
 doc_run "$here/../../docs/reference.md" partman.sh -d "${db}_doc"
 "$PGBIN/psql" -X -q -d postgres -c "DROP DATABASE ${db}_doc"
 
-finish 32
+finish 38
