@@ -5,9 +5,10 @@ MODULE_big = idtypes
 OBJS = $(patsubst %.cpp,%.o,$(wildcard src/*.cpp src/*/*.cpp core/*.cpp))
 PGFILEDESC = "idtypes - compact, sortable ID types"
 
-EXTENSION = idtypes
+# idtypes_uuidv7: PostgreSQL 18's uuidv7() for 15 to 17, from the same library (src/uuidv7.cpp).
+EXTENSION = idtypes idtypes_uuidv7
 # 1.0 is released and frozen; 1.1 is the fresh install, and 1.0--1.1 the update to it.
-DATA = idtypes--1.0.sql idtypes--1.1.sql idtypes--1.0--1.1.sql
+DATA = idtypes--1.0.sql idtypes--1.1.sql idtypes--1.0--1.1.sql idtypes_uuidv7--1.1.sql
 
 # The PGXS convention: pg_config from PATH (Debian's picks the newest server whose headers are
 # installed), or the one given: make PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config

@@ -7,7 +7,8 @@
 # The image is one layer, FROM scratch in effect, in the layout CloudNativePG mounts at
 # /extensions/<name> (see docs/operations.md):
 #   lib/idtypes.so (and lib/bitcode/ when the server has JIT), share/extension/idtypes.control and
-#   the idtypes--*.sql scripts, licenses/idtypes/LICENSE
+#   the idtypes--*.sql scripts (and idtypes_uuidv7's, which 18+ has no use for but a database
+#   moved from 15-17 may name), licenses/idtypes/LICENSE
 # with the labels org.opencontainers.image.{title,description,version,revision,source,licenses,
 # vendor} and io.idtypes.postgresql.major, for linux and this machine's architecture, tagged
 # <major>-<version>. The files are those of `make install DESTDIR=...` of this checkout's build.

@@ -141,6 +141,20 @@ extern "C" {
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 
 /*
+ * PostgreSQL 18: uuidv7(), uuidv7(interval), and uuid_extract_timestamp() reading version 7
+ * (17 has uuid_extract_timestamp() and uuid_extract_version() for version 1 only). From 18 on,
+ * idtypes_uuidv7's functions call core's (utils/fmgrprotos.h).
+ */
+#define IDT_CORE_HAS_UUIDV7 (PG_VERSION_NUM >= 180000)
+
+/* PostgreSQL 17: infinite intervals. */
+#if PG_VERSION_NUM >= 170000
+#define idt_interval_is_finite(i) (!INTERVAL_NOT_FINITE(i))
+#else
+#define idt_interval_is_finite(i) ((void) (i), true)
+#endif
+
+/*
  * expression_tree_walker() (nodes/nodeFuncs.h) took an untyped bool (*)() walker before
  * PostgreSQL 16, which C++ reaches only through void (*)() without -Wcast-function-type; 16 made
  * it a macro over a typed callback, bool (*)(Node *, void *).

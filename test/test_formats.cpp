@@ -1221,6 +1221,52 @@ TEST_CASE("uuid v7 <-> ulid: time and random bits kept, order kept", "[formats]"
 	}
 }
 
+TEST_CASE("uuidv7_at, the ascending step and uuid_time_unix_us: PostgreSQL 18's layout", "[formats]")
+{
+	// RFC 9562's example time, 2022-02-22 19:22:22 UTC, and 123,456 ns past its ms: the fraction
+	// is 123456 * 4096 / 10^6 = 505.67, truncated to 505 = 0x1F9.
+	const u128 a = idt::uuidv7_at(0x017F22E279B0ull, 123456, 0xFFFFFFFFFFFFFFFFull);
+	CHECK(a.hi == 0x017F22E279B071F9ull);
+	CHECK(a.lo == 0xBFFFFFFFFFFFFFFFull); // the variant 10 over the top two random bits
+	CHECK(idt::uuidv7_at(1, 0, 0) == u128{0x0000000000017000ull, 0x8000000000000000ull});
+	CHECK(idt::uuidv7_at(1, 999999, 0).hi == 0x0000000000017FFFull); // 4095.99 -> 4095
+	CHECK(idt::uuidv7_at(idt::ulid_max_ms, 0, 0).hi == 0xFFFFFFFFFFFF7000ull);
+	// One step is one 4096th of a ms and a ns: consecutive times from one backend always change
+	// the 60 bits of ms and fraction, whatever the clock says.
+	CHECK(idt::uuidv7_min_step_ns == 245);
+	CHECK(idt::uuidv7_ascending_ns(1000, 2000) == 2000);
+	CHECK(idt::uuidv7_ascending_ns(1000, 1245) == 1245); // previous + step
+	CHECK(idt::uuidv7_ascending_ns(1000, 1244) == 1245);
+	CHECK(idt::uuidv7_ascending_ns(1000, 5) == 1245); // the clock went back
+	std::mt19937_64 rng(seed + 11);
+	std::int64_t ns = 1764000000000000000, prev = 0;
+	u128 prev_id = {0, 0};
+	for (int i = 0; i < rounds(100000); i++)
+	{
+		// a clock that moves by 0 to 299 ns, or back up to 1 ms
+		ns += rng() % 8 == 0 ? -static_cast<std::int64_t>(rng() % 1000000) : static_cast<std::int64_t>(rng() % 300);
+		prev = idt::uuidv7_ascending_ns(prev, ns);
+		const u128 id = idt::uuidv7_at(static_cast<std::uint64_t>(prev / 1000000),
+									   static_cast<std::uint32_t>(prev % 1000000), rng());
+		LOOP_REQUIRE(idt::uuid_is_v7(id) && (id.hi >> 16) == static_cast<std::uint64_t>(prev / 1000000),
+					 hex(wide(id)));
+		LOOP_REQUIRE((id.hi & ~0xF000ull) > (prev_id.hi & ~0xF000ull) || i == 0, hex(wide(id)));
+		prev_id = id;
+	}
+	// Extraction: version 7's ms, version 1's 100 ns ticks since 1582-10-15; others none.
+	std::int64_t us = 0;
+	CHECK(idt::uuid_time_unix_us(u128{0x017F22E279B07CC3ull, 0x98C4DC0C0C07398Full}, us));
+	CHECK(us == 1645557742000000);
+	CHECK(idt::uuid_time_unix_us(u128{0xC232AB00941411ECull, 0xB3C89F6BDECED846ull}, us));
+	CHECK(us == 1645557742000000);
+	CHECK(idt::uuid_time_unix_us(u128{0x0000000000001000ull, 0x8000000000000000ull}, us));
+	CHECK(us == -141427ll * 86400 * 1000000);
+	CHECK_FALSE(idt::uuid_time_unix_us(u128{0x919108F752D14320ull, 0x9BACF847DB4148A8ull}, us));
+	CHECK_FALSE(idt::uuid_time_unix_us(u128{0x017F22E279B07CC3ull, 0x18C4DC0C0C07398Full}, us));
+	CHECK(idt::uuid_rfc_version(u128{0x919108F752D14320ull, 0x9BACF847DB4148A8ull}) == 4);
+	CHECK(idt::uuid_rfc_version(u128{0x017F22E279B07CC3ull, 0xD8C4DC0C0C07398Full}) == -1);
+}
+
 TEST_CASE("prefix bounds: euid's last two symbols", "[formats]")
 {
 	std::mt19937_64 rng(seed + 4);

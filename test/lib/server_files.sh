@@ -29,7 +29,7 @@ dpkg_owner() { dpkg_ -S "${1#"$sysroot"}" 2>/dev/null | cut -d: -f1; }
 # idtypes_files: every idtypes file in the server's directories, one path a line.
 idtypes_files() {
 	find "$pkglibdir" "$extdir" -maxdepth 2 \( -name 'idtypes.so' -o -name 'idtypes.control' \
-		-o -name 'idtypes--*.sql' -o -name 'idtypes.index.bc' -o -path "$pkglibdir/bitcode/idtypes" \) \
+		-o -name 'idtypes--*.sql' -o -name 'idtypes_uuidv7.control' -o -name 'idtypes_uuidv7--*.sql' -o -name 'idtypes.index.bc' -o -path "$pkglibdir/bitcode/idtypes" \) \
 		2>/dev/null | sort
 }
 

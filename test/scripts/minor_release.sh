@@ -27,7 +27,7 @@ fi
 
 # The copy: this build's objects, stats_hook.o rebuilt with the reference renamed.
 mkdir -p "$work/build/fuzz"
-cp -a "$top/Makefile" "$top/idtypes.control" "$top"/idtypes--*.sql "$top/src" "$top/core" "$work/build/"
+cp -a "$top/Makefile" "$top"/idtypes*.control "$top"/idtypes--*.sql "$top"/idtypes_uuidv7--*.sql "$top/src" "$top/core" "$work/build/"
 # (and the build's stamps, so that only stats_hook.o is rebuilt)
 cp -a "$top/.pg_config.stamp" "$top/.objects.list" "$work/build/" 2>/dev/null || true
 cp -a "$top/fuzz/fuzz.mk" "$work/build/fuzz/"

@@ -2,8 +2,8 @@
 # reference.sh: the SQL reference (docs/reference.md) cannot drift from what the extension installs,
 # and every object carries a COMMENT.
 #
-# Lists every function, operator, type, cast and operator class that CREATE EXTENSION idtypes makes
-# a member of the extension (pg_depend), and every idtypes.* setting (pg_settings), and checks with
+# Lists every function, operator, type, cast and operator class that CREATE EXTENSION idtypes (and
+# idtypes_uuidv7) makes a member of the extension (pg_depend), and every idtypes.* setting (pg_settings), and checks with
 # test/lib/reference_check.py that docs/reference.md names each; then that each member
 # has a description (obj_description). Run by test/run_tests.sh (PGHOST/PGPORT/PGUSER/PGBIN set).
 set -euo pipefail
@@ -14,11 +14,12 @@ trap 'rm -rf "$work"' EXIT
 
 psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 psql_q -d postgres -c "DROP DATABASE IF EXISTS idt_reference" -c "CREATE DATABASE idt_reference" 2>/dev/null
-psql_q -d idt_reference -c "CREATE EXTENSION idtypes"
+psql_q -d idt_reference -c "CREATE EXTENSION idtypes" -c "SET client_min_messages = warning" \
+	-c "CREATE EXTENSION idtypes_uuidv7"
 
 members="SELECT classid, objid FROM pg_depend
 	WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e'
-	  AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'idtypes')"
+	  AND refobjid IN (SELECT oid FROM pg_extension WHERE extname IN ('idtypes', 'idtypes_uuidv7'))"
 # The settings exist once the library is loaded: through one of its functions, which finds the
 # library where CREATE EXTENSION did (LOAD 'idtypes' looks only in the server's own directory).
 psql_q -d idt_reference -F $'\t' -c "DO \$\$ BEGIN PERFORM idtypes_version(); END \$\$" -c "

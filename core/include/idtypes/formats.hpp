@@ -182,6 +182,50 @@ uuidv7_from_ulid(u128 v) noexcept
 	const std::uint64_t rand_b = ((v.hi & 0xF) << 58) | (v.lo >> 6);
 	return {(v.hi & ~0xFFFFull) | 0x7000 | ((v.hi >> 4) & 0xFFF), (2ull << 62) | rand_b};
 }
+// PostgreSQL 18's uuidv7(), for 15 to 17: the UUIDv7 of a time in Unix ms (below 2^48) and ns
+// past it (below 10^6), and 8 random bytes as a big-endian word: the ms, version 7, the ms's
+// fraction in 4096ths (rand_a, truncated), the variant, the random bits past the variant.
+constexpr u128
+uuidv7_at(std::uint64_t unix_ms, std::uint32_t sub_ms_ns, std::uint64_t random64) noexcept
+{
+	const std::uint64_t fraction = (static_cast<std::uint64_t>(sub_ms_ns) * 4096 / 1000000) & 0xFFF;
+	return {(unix_ms << 16) | 0x7000 | fraction, (2ull << 62) | (random64 & ((1ull << 62) - 1))};
+}
+// Core 18's step: each time a backend reads for a UUIDv7 is at least this much past the one
+// before (one 4096th of a ms, rounded up: the 60 bits of ms and fraction always grow).
+constexpr std::int64_t uuidv7_min_step_ns = 1000000 / 4096 + 1;
+constexpr std::int64_t
+uuidv7_ascending_ns(std::int64_t previous_ns, std::int64_t now_ns) noexcept
+{
+	return previous_ns + uuidv7_min_step_ns >= now_ns ? previous_ns + uuidv7_min_step_ns : now_ns;
+}
+// RFC 9562's version field, or -1 where the variant is not RFC 9562's (10).
+constexpr int
+uuid_rfc_version(u128 v) noexcept
+{
+	return (v.lo >> 62) == 2 ? static_cast<int>((v.hi >> 12) & 0xF) : -1;
+}
+// The time a UUID carries, as core 18's uuid_extract_timestamp() reads it: for version 1 the
+// 60-bit count of 100 ns since 1582-10-15 (in µs, truncated), for version 7 the ms; in Unix µs.
+// False for another version or variant.
+constexpr bool
+uuid_time_unix_us(u128 v, std::int64_t &unix_us) noexcept
+{
+	const int version = uuid_rfc_version(v);
+	if (version == 7)
+	{
+		unix_us = static_cast<std::int64_t>(v.hi >> 16) * 1000;
+		return true;
+	}
+	if (version != 1)
+		return false;
+	// time_low (32) | time_mid (16) | version (4) | time_hi (12), in that order in the bytes
+	const std::uint64_t ticks = (v.hi >> 32) | ((v.hi >> 16) & 0xFFFF) << 32 | (v.hi & 0xFFF) << 48;
+	// 1582-10-15 to 1970-01-01: 141,427 days
+	unix_us = static_cast<std::int64_t>(ticks / 10) - 141427ll * 86400 * 1000000;
+	return true;
+}
+
 // The uuids whose first 48 bits (a UUIDv7's Unix milliseconds) lie in the window.
 inline range128
 uuidv7_time_range(const time_window &w) noexcept
