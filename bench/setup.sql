@@ -20,10 +20,15 @@ INSERT INTO contestant VALUES
 	('ulid', 'ulid', 'generate_ulid()', 'uuid', true, 9),
 	('ulid_mono', 'ulid', 'generate_ulid_monotonic()', 'uuid', true, 10),
 	('euid', 'euid', 'generate_euid()', 'uuid', true, 11);
--- Core's uuidv7() exists from PostgreSQL 18 on.
-INSERT INTO contestant
-SELECT 'uuidv7', 'uuid', 'uuidv7()', 'uuid', false, 8
-FROM pg_proc WHERE proname = 'uuidv7' AND pronargs = 0;
+-- uuidv7(): core's from PostgreSQL 18 on, idtypes_uuidv7's (the same bytes) before.
+SELECT current_setting('server_version_num')::int < 180000 AS before_18 \gset
+\if :before_18
+CREATE EXTENSION IF NOT EXISTS idtypes_uuidv7;
+\endif
+INSERT INTO contestant VALUES ('uuidv7', 'uuid', 'uuidv7()', 'uuid', false, 8);
+-- A UUIDv7's time on every server (17's uuid_extract_timestamp() in pg_catalog reads version 1 only).
+CREATE FUNCTION bench_uuidv7_timestamp(uuid) RETURNS timestamptz LANGUAGE sql IMMUTABLE
+	AS 'SELECT ulid_timestamp($1::ulid)';
 
 -- The time of one statement, on the server: the mean over reps runs of it.
 CREATE FUNCTION bench_ms(q text, reps int DEFAULT 1) RETURNS float8 LANGUAGE plpgsql AS $$
@@ -91,9 +96,10 @@ BEGIN
 	END LOOP;
 END $$;
 
--- The 1% windows: by rank, for BETWEEN on every contestant; for ours also a prefix (the length
--- whose range holds nearest to 1% of the rows) and a time window, each with the same bounds as
--- BETWEEN, so that ^@ and <@ are compared with BETWEEN over the very same rows.
+-- The 1% windows: by rank, for BETWEEN on every contestant; for ours and uuidv7 (a uuid column
+-- with idtypes' operators) also a prefix (the length whose range holds nearest to 1% of the rows)
+-- and a time window, each with the same bounds as BETWEEN, so that ^@ and <@ are compared with
+-- BETWEEN over the very same rows.
 CREATE TABLE window_sql (contestant text, workload text, q text);
 DO $$
 DECLARE
@@ -109,13 +115,14 @@ DECLARE
 	ts_lo timestamptz;
 	ts_hi timestamptz;
 	ts_fn text;
+	tr_fn text;
 BEGIN
 	FOR c IN SELECT * FROM contestant ORDER BY ord LOOP
 		EXECUTE format('SELECT id::text FROM ord_%s OFFSET %s LIMIT 1', c.name, n * 495 / 1000) INTO lo;
 		EXECUTE format('SELECT id::text FROM ord_%s OFFSET %s LIMIT 1', c.name, n * 505 / 1000) INTO hi;
 		INSERT INTO window_sql VALUES (c.name, 'range: BETWEEN (1%)',
 			format('SELECT count(*) FROM src_%s WHERE id BETWEEN %L AND %L', c.name, lo, hi));
-		CONTINUE WHEN NOT c.ours;
+		CONTINUE WHEN NOT (c.ours OR c.name = 'uuidv7');
 		-- the prefix of the median ID nearest to 1% of the rows
 		full_text := lo;
 		best_d := 'infinity';
@@ -134,15 +141,17 @@ BEGIN
 			(c.name, 'range: BETWEEN prefix bounds',
 			 format('SELECT count(*) FROM src_%s WHERE id BETWEEN %L AND %L', c.name, lo, hi));
 		-- a time window over the middle 1% of the rows
-		ts_fn := CASE c.typ WHEN 'uid11' THEN 'xid_timestamp' ELSE c.typ || '_timestamp' END;
+		ts_fn := CASE c.typ WHEN 'uid11' THEN 'xid_timestamp' WHEN 'uuid' THEN 'bench_uuidv7_timestamp'
+		         ELSE c.typ || '_timestamp' END;
+		tr_fn := CASE c.typ WHEN 'uuid' THEN 'uuidv7_time_range' ELSE c.typ || '_time_range' END;
 		EXECUTE format('SELECT %1$s(id) FROM ord_%2$s OFFSET %3$s LIMIT 1', ts_fn, c.name, n * 495 / 1000) INTO ts_lo;
 		EXECUTE format('SELECT %1$s(id) FROM ord_%2$s OFFSET %3$s LIMIT 1', ts_fn, c.name, n * 505 / 1000) INTO ts_hi;
-		EXECUTE format('SELECT lower(r)::text, upper(r)::text FROM (SELECT %s_time_range(tstzrange(%L, %L, ''[]'')) r) s',
-		               c.typ, ts_lo, ts_hi) INTO lo, hi;
+		EXECUTE format('SELECT lower(r)::text, upper(r)::text FROM (SELECT %s(tstzrange(%L, %L, ''[]'')) r) s',
+		               tr_fn, ts_lo, ts_hi) INTO lo, hi;
 		INSERT INTO window_sql VALUES
 			(c.name, 'range: <@ time range',
-			 format('SELECT count(*) FROM src_%s WHERE id <@ %s_time_range(tstzrange(%L, %L, ''[]''))',
-			        c.name, c.typ, ts_lo, ts_hi)),
+			 format('SELECT count(*) FROM src_%s WHERE id <@ %s(tstzrange(%L, %L, ''[]''))',
+			        c.name, tr_fn, ts_lo, ts_hi)),
 			(c.name, 'range: BETWEEN time bounds',
 			 format('SELECT count(*) FROM src_%s WHERE id BETWEEN %L AND %L', c.name, lo, hi));
 	END LOOP;

@@ -52,8 +52,9 @@ table_ok() {
 table_ok "64-bit types" 3
 table_ok "128-bit types" 3
 
-# "range rows: <contestant>: ^@ a, BETWEEN b; <@ c, BETWEEN d": a = b > 0 and c = d > 0.
-for c in uid11 timeid ulidflake ulid ulid_mono euid; do
+# "range rows: <contestant>: ^@ a, BETWEEN b; <@ c, BETWEEN d": a = b > 0 and c = d > 0 (uuidv7: a
+# uuid column with idtypes' ^@ and <@).
+for c in uid11 timeid ulidflake ulid ulid_mono euid uuidv7; do
 	line=$(grep "^ *range rows: $c: " "$out" || true)
 	if [[ $line =~ \^@\ ([0-9]+),\ BETWEEN\ ([0-9]+)\;\ \<@\ ([0-9]+),\ BETWEEN\ ([0-9]+)$ ]] &&
 		[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[3]}" = "${BASH_REMATCH[4]}" ] &&
@@ -114,4 +115,4 @@ if [ "$(awk -F, 'NR > 1 && $5 != "" && $2 != $3' "$files/sql_edition.csv" | wc -
 else
 	bad "the SQL edition's part of the report, or sql_edition.csv, is incomplete"
 fi
-finish 14
+finish 15
