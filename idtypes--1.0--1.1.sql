@@ -1308,30 +1308,16 @@ CREATE TYPE uuidrange AS RANGE (
 );
 
 COMMENT ON TYPE uuidrange IS 'a range of uuid values';
-COMMENT ON TYPE uuidrange[] IS 'array of uuidrange';
-COMMENT ON FUNCTION uuidrange(uuid, uuid) IS 'a uuidrange from its bounds, [lower, upper)';
-COMMENT ON FUNCTION uuidrange(uuid, uuid, text) IS 'a uuidrange from its bounds and their inclusivity';
-COMMENT ON TYPE uuidmultirange IS 'multirange of uuid';
-COMMENT ON TYPE uuidmultirange[] IS 'array of uuidmultirange';
-COMMENT ON FUNCTION uuidmultirange() IS 'an empty uuidmultirange';
-COMMENT ON FUNCTION uuidmultirange(uuidrange) IS 'a uuidmultirange of one range';
-COMMENT ON FUNCTION uuidmultirange(VARIADIC uuidrange[]) IS 'a uuidmultirange of the given ranges';
-COMMENT ON CAST (uuidrange AS uuidmultirange) IS 'a uuidrange as a uuidmultirange of one range';
 
 CREATE FUNCTION uuid_prefix_range(prefix text) RETURNS uuidrange
 AS 'MODULE_PATHNAME', 'uuid_prefix_range'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_prefix_range(text) IS 'the closed range of every uuid whose text starts with the prefix (0 to 32 hex digits in either case, with or without the dashes of uuid''s text)';
+COMMENT ON FUNCTION uuid_prefix_range(text) IS 'the closed range of every uuid whose text starts with the prefix (0 to 32 symbols, hex digits in either case, with or without the dashes of uuid''s text)';
 
 CREATE FUNCTION uuidv7_time_range(tstzrange) RETURNS uuidrange
 AS 'MODULE_PATHNAME', 'uuid_time_range'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv7_time_range(tstzrange) IS 'the closed range of every uuid whose first 48 bits, a UUIDv7''s Unix milliseconds, lie in the window';
-
-CREATE FUNCTION uuidv7_first_at(timestamptz) RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuid_first_at'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv7_first_at(timestamptz) IS 'the smallest uuid whose first 48 bits (a UUIDv7''s ms) are at or after the timestamp, NULL past 10889: FROM (uuidv7_first_at(a)) TO (uuidv7_first_at(b)) holds the UUIDv7s of [a, b)';
+COMMENT ON FUNCTION uuidv7_time_range(tstzrange) IS 'the closed range of every uuid whose time (the first 48 bits, a UUIDv7''s Unix ms) lies in the window';
 
 CREATE FUNCTION uuidrange_first(uuidrange) RETURNS uuid
 AS 'MODULE_PATHNAME', 'uuidrange_first'
@@ -1343,20 +1329,10 @@ AS 'MODULE_PATHNAME', 'uuidrange_last'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidrange_last(uuidrange) IS 'the largest uuid in the range, or NULL when it holds none';
 
-CREATE FUNCTION uuidrange_lo(uuidrange) RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuidrange_lo'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidrange_lo(uuidrange) IS 'the smallest uuid in the range; the largest uuid when it holds none (so that id >= uuidrange_lo(r) AND id <= uuidrange_hi(r) is id <@ r)';
-
-CREATE FUNCTION uuidrange_hi(uuidrange) RETURNS uuid
-AS 'MODULE_PATHNAME', 'uuidrange_hi'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidrange_hi(uuidrange) IS 'the largest uuid in the range; the smallest uuid when it holds none (so that id >= uuidrange_lo(r) AND id <= uuidrange_hi(r) is id <@ r)';
-
 CREATE FUNCTION uuid_starts_with_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'uuid_starts_with_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_starts_with_support(internal) IS 'planner support for uuid_starts_with: btree/BRIN index conditions, partition pruning and selectivity';
+COMMENT ON FUNCTION uuid_starts_with_support(internal) IS 'planner support for uuid_starts_with: btree/BRIN index conditions and selectivity';
 
 CREATE FUNCTION uuid_starts_with_sel(internal, oid, internal, int4) RETURNS float8
 AS 'MODULE_PATHNAME', 'uuid_starts_with_sel'
@@ -1366,7 +1342,7 @@ COMMENT ON FUNCTION uuid_starts_with_sel(internal, oid, internal, int4) IS 'rest
 CREATE FUNCTION uuid_contained_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME', 'uuid_contained_support'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_contained_support(internal) IS 'planner support for uuid_contained: btree/BRIN index conditions, partition pruning and selectivity';
+COMMENT ON FUNCTION uuid_contained_support(internal) IS 'planner support for uuid_contained: btree/BRIN index conditions and selectivity';
 
 CREATE FUNCTION uuid_contained_sel(internal, oid, internal, int4) RETURNS float8
 AS 'MODULE_PATHNAME', 'uuid_contained_sel'
@@ -1376,7 +1352,7 @@ COMMENT ON FUNCTION uuid_contained_sel(internal, oid, internal, int4) IS 'restri
 CREATE FUNCTION uuid_starts_with(uuid, text) RETURNS bool
 AS 'MODULE_PATHNAME', 'uuid_starts_with'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE SUPPORT uuid_starts_with_support;
-COMMENT ON FUNCTION uuid_starts_with(uuid, text) IS 'does the text of the uuid start with the hex prefix (either case, with or without dashes)?';
+COMMENT ON FUNCTION uuid_starts_with(uuid, text) IS 'does the text of the uuid start with the prefix (hex digits in either case, with or without the dashes of uuid''s text)?';
 
 CREATE FUNCTION uuid_contained(uuid, uuidrange) RETURNS bool
 AS 'MODULE_PATHNAME', 'uuid_contained'
@@ -1387,13 +1363,38 @@ CREATE OPERATOR ^@ (
 	LEFTARG = uuid, RIGHTARG = text, FUNCTION = uuid_starts_with,
 	RESTRICT = uuid_starts_with_sel, JOIN = pg_catalog.prefixjoinsel
 );
-COMMENT ON OPERATOR ^@ (uuid, text) IS 'starts with: the uuid''s hex text begins with the prefix';
+COMMENT ON OPERATOR ^@ (uuid, text) IS 'starts with: the uuid''s text begins with the prefix';
 
 CREATE OPERATOR <@ (
 	LEFTARG = uuid, RIGHTARG = uuidrange, FUNCTION = uuid_contained,
 	RESTRICT = uuid_contained_sel, JOIN = pg_catalog.contjoinsel
 );
 COMMENT ON OPERATOR <@ (uuid, uuidrange) IS 'is contained by: the uuid lies in the range';
+
+CREATE FUNCTION uuidrange_lo(uuidrange) RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuidrange_lo'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidrange_lo(uuidrange) IS 'the smallest uuid in the range; the largest uuid when it holds none (so that id >= uuidrange_lo(r) AND id <= uuidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION uuidrange_hi(uuidrange) RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuidrange_hi'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidrange_hi(uuidrange) IS 'the largest uuid in the range; the smallest uuid when it holds none (so that id >= uuidrange_lo(r) AND id <= uuidrange_hi(r) is id <@ r)';
+
+CREATE FUNCTION uuidv7_first_at(timestamptz) RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_first_at'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv7_first_at(timestamptz) IS 'the smallest uuid whose time (the first 48 bits, a UUIDv7''s Unix ms) is at or after the timestamp, NULL past the format''s era: FROM (uuidv7_first_at(a)) TO (uuidv7_first_at(b)) holds the uuid values of [a, b)';
+
+COMMENT ON TYPE uuidrange[] IS 'array of uuidrange';
+COMMENT ON FUNCTION uuidrange(uuid, uuid) IS 'a uuidrange from its bounds, [lower, upper)';
+COMMENT ON FUNCTION uuidrange(uuid, uuid, text) IS 'a uuidrange from its bounds and their inclusivity';
+COMMENT ON TYPE uuidmultirange IS 'multirange of uuid';
+COMMENT ON TYPE uuidmultirange[] IS 'array of uuidmultirange';
+COMMENT ON FUNCTION uuidmultirange() IS 'an empty uuidmultirange';
+COMMENT ON FUNCTION uuidmultirange(uuidrange) IS 'a uuidmultirange of one range';
+COMMENT ON FUNCTION uuidmultirange(VARIADIC uuidrange[]) IS 'a uuidmultirange of the given ranges';
+COMMENT ON CAST (uuidrange AS uuidmultirange) IS 'a uuidrange as a uuidmultirange of one range';
 
 CREATE FUNCTION uuidv7_to_ulid(uuid) RETURNS ulid
 AS 'MODULE_PATHNAME', 'uuidv7_to_ulid'

@@ -19,22 +19,6 @@ INSERT INTO est_ids
 SELECT i, generate_xid_at(ts), generate_tid_at(ts, 1), generate_ulidflake_at(ts), generate_ulid_at(ts), generate_euid_at(ts)
 FROM (SELECT i, now() - interval '10 minutes' + interval '10 minutes' * i / 2000 AS ts
       FROM generate_series(1, 2000) i) s;
--- The planner's row estimate of a query.
-CREATE FUNCTION est_rows(q text) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
-	RETURN (plan->0->'Plan'->>'Plan Rows')::float8;
-END $$;
--- A query's estimate against the rows it returns: 'within <factor>x', else both numbers.
-CREATE FUNCTION est_within(q text, factor float8) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE est float8 := est_rows(q); actual bigint;
-BEGIN
-	EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO actual;
-	RETURN CASE WHEN greatest(est, 1) / greatest(actual, 1) BETWEEN 1 / factor AND factor
-	            THEN format('within %sx', factor)
-	            ELSE format('%s estimated, %s rows', est, actual) END;
-END $$;
 -- est / actual for a condition on each column, against a factor.
 CREATE FUNCTION est_ratio(cond text, factor float8) RETURNS TABLE (col text, ratio_ok text) LANGUAGE plpgsql AS $$
 DECLARE ty text;
@@ -205,5 +189,3 @@ SELECT * FROM est_ratio('%I <@ %s_time_range(tstzrange(now() - interval ''1 day'
 DROP TABLE est_ids;
 DROP FUNCTION est_load();
 DROP FUNCTION est_ratio(text, float8);
-DROP FUNCTION est_within(text, float8);
-DROP FUNCTION est_rows(text);

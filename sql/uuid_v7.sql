@@ -23,12 +23,6 @@ ANALYZE u7;
 INSERT INTO u7 SELECT v7_at(timestamptz '2026-01-09 08:00+00' + (i - 20000) * interval '36 s', i), i
 FROM generate_series(20001, 22400) i;
 -- Core's estimates of uuid comparisons, before idtypes' library is loaded in this session ...
-CREATE FUNCTION est_rows(q text) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
-	RETURN (plan->0->'Plan'->>'Plan Rows')::float8;
-END $$;
 CREATE TEMP TABLE core_est AS
 SELECT q, est_rows(q) AS before FROM (VALUES
 	('SELECT * FROM u7 WHERE id >= ''019ba1f0-0000-0000-0000-000000000000'''),
@@ -94,14 +88,6 @@ EXECUTE pre('019b8');
 RESET plan_cache_mode;
 
 -- Estimates: the last hour, rows added since ANALYZE included, within 3x of the true count.
-CREATE FUNCTION est_within(q text, factor float8) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE est float8 := est_rows(q); actual bigint;
-BEGIN
-	EXECUTE 'SELECT count(*) FROM (' || q || ') s' INTO actual;
-	RETURN CASE WHEN greatest(est, 1) / greatest(actual, 1) BETWEEN 1 / factor AND factor
-	            THEN format('within %sx', factor)
-	            ELSE format('%s estimated, %s rows', est, actual) END;
-END $$;
 SELECT est_within($$SELECT * FROM u7 WHERE id <@ uuidv7_time_range('[2026-01-10 07:00+00, 2026-01-10 08:00+00)')$$, 3) AS newest_hour,
        est_within($$SELECT * FROM u7 WHERE id <@ uuidv7_time_range('[2026-01-05 07:00+00, 2026-01-05 08:00+00)')$$, 3) AS analyzed_hour,
        est_within($$SELECT * FROM u7 WHERE id ^@ '019ba'$$, 3) AS prefix,

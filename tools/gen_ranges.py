@@ -12,14 +12,18 @@ TYPES = [
 ]
 
 
-def fn(name, args, ret, extra="", volatility=PURE):
+def fn(name, args, ret, extra="", volatility=PURE, symbol=None):
     return (f"CREATE FUNCTION {name}({args}) RETURNS {ret}\n"
-            f"AS 'MODULE_PATHNAME', '{name}'\n{volatility}{extra};\n")
+            f"AS 'MODULE_PATHNAME', '{symbol or name}'\n{volatility}{extra};\n")
 
 
-def type_section(t, time_desc, width, case_desc):
+def type_section(t, time_desc, width, case_desc, time_range=None, heading=None):
+    """The range type of t, its prefix and time ranges, ^@ and <@. time_range: the time range
+    function's name when it is not <t>_time_range (its C symbol is); heading: the section's."""
     r = f"{t}range"
-    out = [f"\n-- {'-' * 96}\n-- {r}: prefix and time ranges, ^@ and <@\n-- {'-' * 96}\n\n"]
+    time_fn = time_range or f"{t}_time_range"
+    heading = heading or f"{r}: prefix and time ranges, ^@ and <@"
+    out = [f"\n-- {'-' * 96}\n-- {heading}\n-- {'-' * 96}\n\n"]
     out.append(fn(f"{t}_range_subdiff", f"{t}, {t}", "float8"))
     out.append(f"""COMMENT ON FUNCTION {t}_range_subdiff({t}, {t}) IS 'the difference of two {t} values as float8 (subtype_diff of {r})';
 
@@ -37,8 +41,8 @@ COMMENT ON TYPE {r} IS 'a range of {t} values';
     out.append(f"COMMENT ON FUNCTION {t}_prefix_range(text) IS "
                f"'the closed range of every {t} whose text starts with the prefix "
                f"(0 to {width} symbols, {case_desc})';\n\n")
-    out.append(fn(f"{t}_time_range", "tstzrange", r))
-    out.append(f"COMMENT ON FUNCTION {t}_time_range(tstzrange) IS "
+    out.append(fn(time_fn, "tstzrange", r, symbol=f"{t}_time_range"))
+    out.append(f"COMMENT ON FUNCTION {time_fn}(tstzrange) IS "
                f"'the closed range of every {t} whose time ({time_desc}) lies in the window';\n\n")
     # Bound helpers: the index conditions for a parameter or expression right side.
     out.append(fn(f"{r}_first", r, t))
@@ -108,21 +112,8 @@ def added_in_1_1():
     prefix test without planner support (the recheck kept by that rewrite)."""
     out = [f"\n-- {'-' * 96}\n-- partition pruning and time partition bounds\n-- {'-' * 96}\n"]
     for t, time_desc, _width, _case in TYPES:
-        r = f"{t}range"
         out.append("\n")
-        out.append(fn(f"{r}_lo", r, t))
-        out.append(f"COMMENT ON FUNCTION {r}_lo({r}) IS "
-                   f"'the smallest {t} in the range; the largest {t} when it holds none "
-                   f"(so that id >= {r}_lo(r) AND id <= {r}_hi(r) is id <@ r)';\n\n")
-        out.append(fn(f"{r}_hi", r, t))
-        out.append(f"COMMENT ON FUNCTION {r}_hi({r}) IS "
-                   f"'the largest {t} in the range; the smallest {t} when it holds none "
-                   f"(so that id >= {r}_lo(r) AND id <= {r}_hi(r) is id <@ r)';\n\n")
-        out.append(fn(f"{t}_first_at", "timestamptz", t))
-        out.append(f"COMMENT ON FUNCTION {t}_first_at(timestamptz) IS "
-                   f"'the smallest {t} whose time ({time_desc}) is at or after the timestamp, "
-                   f"NULL past the format''s era: FROM ({t}_first_at(a)) TO ({t}_first_at(b)) "
-                   f"holds the {t} values of [a, b)';\n")
+        out.append(bounds(t, time_desc))
     out.append("\n")
     out.append("CREATE FUNCTION euid_starts_with_recheck(euid, text) RETURNS bool\n"
                "AS 'MODULE_PATHNAME', 'euid_starts_with'\n" + PURE + ";\n")
@@ -130,3 +121,39 @@ def added_in_1_1():
                "'the euid ^@ text test without planner support: what the planner keeps beside "
                "the range when it rewrites ^@ for a prefix that may reach the check symbols';\n")
     return "".join(out)
+
+
+def bounds(t, time_desc, first_at=None):
+    """<t>range_lo and _hi, the bounds the planner rewrites ^@ and <@ into, and the first ID at
+    a time. first_at: its name when it is not <t>_first_at (its C symbol is)."""
+    r = f"{t}range"
+    first_at = first_at or f"{t}_first_at"
+    out = [fn(f"{r}_lo", r, t)]
+    out.append(f"COMMENT ON FUNCTION {r}_lo({r}) IS "
+               f"'the smallest {t} in the range; the largest {t} when it holds none "
+               f"(so that id >= {r}_lo(r) AND id <= {r}_hi(r) is id <@ r)';\n\n")
+    out.append(fn(f"{r}_hi", r, t))
+    out.append(f"COMMENT ON FUNCTION {r}_hi({r}) IS "
+               f"'the largest {t} in the range; the smallest {t} when it holds none "
+               f"(so that id >= {r}_lo(r) AND id <= {r}_hi(r) is id <@ r)';\n\n")
+    out.append(fn(first_at, "timestamptz", t, symbol=f"{t}_first_at"))
+    out.append(f"COMMENT ON FUNCTION {first_at}(timestamptz) IS "
+               f"'the smallest {t} whose time ({time_desc}) is at or after the timestamp, "
+               f"NULL past the format''s era: FROM ({first_at}(a)) TO ({first_at}(b)) "
+               f"holds the {t} values of [a, b)';\n")
+    return "".join(out)
+
+
+def range_type_comments(t):
+    """What CREATE TYPE ... AS RANGE makes beside the range type, as (kind, object, comment):
+    the array type and constructors of the range, then of its multirange (PostgreSQL 14+)."""
+    r, m = f"{t}range", f"{t}multirange"
+    return ([("TYPE", f"{r}[]", f"array of {r}"),
+             ("FUNCTION", f"{r}({t}, {t})", f"a {r} from its bounds, [lower, upper)"),
+             ("FUNCTION", f"{r}({t}, {t}, text)", f"a {r} from its bounds and their inclusivity")],
+            [("TYPE", m, f"multirange of {t}"),
+             ("TYPE", f"{m}[]", f"array of {m}"),
+             ("FUNCTION", f"{m}()", f"an empty {m}"),
+             ("FUNCTION", f"{m}({r})", f"a {m} of one range"),
+             ("FUNCTION", f"{m}(VARIADIC {r}[])", f"a {m} of the given ranges"),
+             ("CAST", f"({r} AS {m})", f"a {r} as a {m} of one range")])

@@ -360,6 +360,7 @@ def comments():
     and support functions, operators, operator classes and families, casts, aggregates, array
     types, and what CREATE TYPE ... AS RANGE makes), so that \\dd and the catalogs describe every
     object. Multiranges and the minmax-multi classes exist from PostgreSQL 14 on."""
+    import gen_ranges
     out = [f"\n-- {'-' * 96}\n-- comments\n-- {'-' * 96}\n\n"]
 
     def c(kind, obj, text):
@@ -409,24 +410,16 @@ def comments():
         else:
             c("CAST", f"({t} AS uuid)", f"the 16 bytes of a {t} as a uuid")
             c("CAST", f"(uuid AS {t})", f"the 16 bytes of a uuid as a {t}")
-        r = f"{t}range"
-        c("TYPE", f"{r}[]", f"array of {r}")
-        c("FUNCTION", f"{r}({t}, {t})", f"a {r} from its bounds, [lower, upper)")
-        c("FUNCTION", f"{r}({t}, {t}, text)", f"a {r} from its bounds and their inclusivity")
+        for kind, obj, text in gen_ranges.range_type_comments(t)[0]:
+            c(kind, obj, text)
     multi = []
     for d in TYPES:
         t = d["t"]
-        r, m = f"{t}range", f"{t}multirange"
-        for kind, obj, text in (("TYPE", m, f"multirange of {t}"),
-                                ("TYPE", f"{m}[]", f"array of {m}"),
-                                ("FUNCTION", f"{m}()", f"an empty {m}"),
-                                ("FUNCTION", f"{m}({r})", f"a {m} of one range"),
-                                ("FUNCTION", f"{m}(VARIADIC {r}[])", f"a {m} of the given ranges"),
-                                ("CAST", f"({r} AS {m})", f"a {r} as a {m} of one range"),
+        for kind, obj, text in gen_ranges.range_type_comments(t)[1] + [
                                 ("OPERATOR CLASS", f"{t}_minmax_multi_ops USING brin",
                                  f"BRIN minmax-multi operator class of {t}"),
                                 ("OPERATOR FAMILY", f"{t}_minmax_multi_ops USING brin",
-                                 f"BRIN minmax-multi operator family of {t}")):
+                                 f"BRIN minmax-multi operator family of {t}")]:
             multi.append(f"COMMENT ON {kind} {obj} IS '{text}'")
     out.append(server_at_least(140000, multi))
     return "".join(out)
