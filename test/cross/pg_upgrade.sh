@@ -6,7 +6,10 @@
 # lookups' counts, and a plan that uses each hash and BRIN index), so that comparing the two
 # clusters cannot pass on an answer both get wrong. Afterwards: the same answers (the rows'
 # checksums of the text form too) and again the known ones, bt_index_check clean on every btree
-# index, the generators go on, and ^@ and <@ are still btree index scans.
+# index, the generators go on, and ^@ and <@ are still btree index scans. And idtypes_uuidv7, as a
+# database of 15-17 has it (a default naming public.uuidv7()): after the upgrade the default makes
+# IDs after the old ones, its uuidv7() shares core's per-backend clock, and the documented way
+# out (the default set to core's, DROP EXTENSION) leaves core's functions alone.
 #
 # Run by test/run_matrix.sh in the new major's chroot, with idtypes installed into both servers.
 # Exit status 0 = pass.
@@ -88,6 +91,11 @@ CREATE FUNCTION plan_lines(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
 BEGIN
 	RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || q;
 END $$;
+SET client_min_messages = warning;
+CREATE EXTENSION idtypes_uuidv7;
+RESET client_min_messages;
+CREATE TABLE v7 (id uuid PRIMARY KEY DEFAULT public.uuidv7(), n int);
+INSERT INTO v7 (n) SELECT generate_series(1, 1000);
 SQL
 
 # The answers to compare: the rows' text (per column), and what each index answers.
@@ -206,5 +214,20 @@ for q in "u ^@ '1'" "l ^@ '01'" "e <@ euid_time_range('[2020-01-01, 2030-01-01)'
 	fi
 done
 
-# known twice (6 each), pg_upgrade, the same answers, amcheck, version, generators, 4 plans.
-finish $((2 * 6 + 1 + 1 + 2 + 1 + 4))
+# idtypes_uuidv7 moved to the new server.
+new_sql -c "INSERT INTO v7 (n) SELECT generate_series(1001, 2000)"
+check "idtypes_uuidv7: the default public.uuidv7() goes on, after the old IDs" \
+	"SELECT pg_get_expr(d.adbin, d.adrelid) = 'public.uuidv7()' AND (SELECT bool_and(id > (SELECT max(id) FROM v7 WHERE n <= 1000))
+	   FROM v7 WHERE n > 1000) FROM pg_attrdef d WHERE d.adrelid = 'v7'::regclass"
+check "idtypes_uuidv7: its uuidv7() and core's share one clock (interleaved, increasing)" \
+	"SELECT bool_and(a < b AND a > prev_b) FROM (SELECT a, b, lag(b, 1, '00000000-0000-0000-0000-000000000000')
+	   OVER (ORDER BY n) AS prev_b FROM (SELECT n, public.uuidv7() AS a, pg_catalog.uuidv7() AS b
+	   FROM generate_series(1, 20000) n) g) s"
+new_sql -c "ALTER TABLE v7 ALTER COLUMN id SET DEFAULT pg_catalog.uuidv7()" -c "DROP EXTENSION idtypes_uuidv7" \
+	-c "INSERT INTO v7 (n) SELECT generate_series(2001, 2100)"
+check "idtypes_uuidv7 dropped after the default moved to core's: core's uuidv7() and extraction remain" \
+	"SELECT count(*) = 2 AND bool_and(pronamespace = 'pg_catalog'::regnamespace) FROM pg_proc WHERE proname = 'uuidv7'"
+
+# known twice (6 each), pg_upgrade, the same answers, amcheck, version, generators, 4 plans,
+# idtypes_uuidv7's 3.
+finish $((2 * 6 + 1 + 1 + 2 + 1 + 4 + 3))
