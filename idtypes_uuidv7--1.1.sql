@@ -14,24 +14,26 @@ BEGIN
 	END IF;
 END $$;
 
+-- The comments name the functions by their schema: on 18+ an unqualified name would find core's,
+-- which pg_catalog holds (searched first), and set its comment instead.
 CREATE FUNCTION uuidv7() RETURNS uuid
 	AS 'MODULE_PATHNAME', 'idtypes_uuidv7'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv7() IS 'generate UUID version 7 (as PostgreSQL 18''s uuidv7())';
+COMMENT ON FUNCTION @extschema@.uuidv7() IS 'generate UUID version 7 (as PostgreSQL 18''s uuidv7())';
 
 CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
 	AS 'MODULE_PATHNAME', 'idtypes_uuidv7_interval'
 	LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv7(interval) IS
+COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 	'generate UUID version 7 with a timestamp shifted by the interval (as PostgreSQL 18''s uuidv7(interval))';
 
 CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
 	AS 'MODULE_PATHNAME', 'idtypes_uuid_extract_timestamp'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS
+COMMENT ON FUNCTION @extschema@.uuid_extract_timestamp(uuid) IS
 	'extract timestamp from UUID versions 1 and 7 (as PostgreSQL 18''s uuid_extract_timestamp())';
 
 CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint
 	AS 'MODULE_PATHNAME', 'idtypes_uuid_extract_version'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'extract version from RFC 9562 UUID (as PostgreSQL 18''s uuid_extract_version())';
+COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS 'extract version from RFC 9562 UUID (as PostgreSQL 18''s uuid_extract_version())';

@@ -16,6 +16,12 @@ SELECT proname, pg_get_function_arguments(oid) AS args, prorettype::regtype, pro
 FROM pg_proc WHERE pronamespace = :'core'::regnamespace
 	AND proname IN ('uuidv7', 'uuid_extract_timestamp', 'uuid_extract_version')
 ORDER BY 1, 2;
+-- The comments are on the extension's functions, none on core's (on 18+ an unqualified name in
+-- COMMENT ON would find core's).
+SELECT count(*) FILTER (WHERE p.pronamespace = 'public'::regnamespace) AS ours_commented,
+       count(*) FILTER (WHERE p.pronamespace = 'pg_catalog'::regnamespace) AS core_commented_by_us
+FROM pg_description d JOIN pg_proc p ON d.objoid = p.oid AND d.classoid = 'pg_proc'::regclass
+WHERE d.description LIKE '%(as PostgreSQL 18''s %';
 -- Extraction: RFC 9562's v1, v4 and v7 examples (the v1 and v7 at 2022-02-22 19:22:22 UTC), a v7
 -- of the last ms, another variant, nil and max, NULL.
 SELECT u, :core.uuid_extract_version(u) AS version, :core.uuid_extract_timestamp(u) AS ts

@@ -217,7 +217,7 @@ done
 # idtypes_uuidv7 moved to the new server.
 new_sql -c "INSERT INTO v7 (n) SELECT generate_series(1001, 2000)"
 check "idtypes_uuidv7: the default public.uuidv7() goes on, after the old IDs" \
-	"SELECT pg_get_expr(d.adbin, d.adrelid) = 'public.uuidv7()' AND (SELECT bool_and(id > (SELECT max(id) FROM v7 WHERE n <= 1000))
+	"SELECT pg_get_expr(d.adbin, d.adrelid) = 'public.uuidv7()' AND (SELECT bool_and(id > (SELECT id FROM v7 WHERE n <= 1000 ORDER BY id DESC LIMIT 1))
 	   FROM v7 WHERE n > 1000) FROM pg_attrdef d WHERE d.adrelid = 'v7'::regclass"
 check "idtypes_uuidv7: its uuidv7() and core's share one clock (interleaved, increasing)" \
 	"SELECT bool_and(a < b AND a > prev_b) FROM (SELECT a, b, lag(b, 1, '00000000-0000-0000-0000-000000000000')
