@@ -16,6 +16,7 @@ extern "C" {
 #include "utils/timestamp.h"
 }
 
+#if !IDT_CORE_HAS_UUIDV7
 namespace
 {
 
@@ -58,6 +59,7 @@ uuidv7_of(std::int64_t unix_ms, std::int64_t sub_ms_ns)
 }
 
 } // namespace
+#endif
 
 extern "C" {
 
