@@ -23,8 +23,7 @@ namespace
 constexpr std::int64_t ns_per_us = 1000;
 constexpr std::int64_t ns_per_ms = 1000000;
 /* Unix epoch in PostgreSQL's TimestampTz (µs since 2000-01-01) */
-constexpr TimestampTz unix_epoch_ts =
-	-static_cast<TimestampTz>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+constexpr TimestampTz unix_epoch_ts = -glue::unix_to_pg_us;
 /* the last ms a UUIDv7 holds, in TimestampTz */
 constexpr TimestampTz uuidv7_max_ts =
 	static_cast<TimestampTz>(idt::ulid_max_ms) * 1000 + unix_epoch_ts;
