@@ -6,12 +6,12 @@
 # release packages (15 on Debian 12) runs on the host, the others each inside a clean chroot of
 # their release made by scripts/chroot.sh (17: trixie; 18 and 19: sid), each with that release's
 # compiler and Catch2. Unit tests run once per release (a second major on the same release skips
-# them). With UBSAN_TOO=1 the regression tests and scripts run once more with the extension built
-# with UBSan: on the host's server (15: the generator state per backend) and on 19 in its chroot
-# (17+: the state shared by the cluster through the DSM registry); with FUZZ_SECONDS_TOO=N every
-# libFuzzer target of core runs N seconds (on the host); with DEB_TOO=1 the Debian package is built
-# and tested installed on each server, in a chroot of its release. PG_VERSIONS (default
-# "15 17 18 19") picks the servers.
+# them). With UBSAN_TOO=1 the extension is built with UBSan for the whole suite of two lanes: the
+# host's server (15: the generator state per backend) and 19 in its chroot (17+: the state shared by
+# the cluster through the DSM registry); every other lane, and each package, tests the plain build.
+# With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the host); with DEB_TOO=1
+# the Debian package is built and tested installed on each server, in a chroot of its release.
+# PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
 # The work runs in lanes at once (see "the lanes" below). Each prints a line as a job starts and
 # ends; the lanes' logs follow, in order, when all are done. IDTYPES_MATRIX_SERIAL=1 runs one lane
@@ -45,10 +45,14 @@ declare -A may_skip=(
 	[15:image.sh]="extension_control_path is new in PostgreSQL 18"
 	[17:image.sh]="extension_control_path is new in PostgreSQL 18"
 )
-# UBSAN_TOO=1: besides the host's server, these majors (in their chroots) run with UBSan too: one
-# with the generator state shared by the cluster without preload (17+). Each adds about as much as
-# the host's UBSan run (6-7 minutes) to its server's lane.
-ubsan_chroot_majors="19"
+# UBSAN_TOO=1: these majors' lanes build the extension with UBSan (-fno-sanitize-recover: a report
+# aborts the backend, and run_tests.sh fails on it in the server logs) for their whole suite, the
+# regression tests and every script: 15 on the host (the generator state per backend) and 19 in
+# its chroot (the state shared by the cluster without preload, 17+). The sanitized build is the
+# plain one (the same -O2 of pg_config) with checks added, so it runs instead of the plain build,
+# not beside it: the plain build is what 17, 18, the architectures and every package test. Until
+# November 2026 each ran the suite twice, plain and then with UBSan (about 650 CPU seconds of a run).
+ubsan_majors="15 19"
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
@@ -145,10 +149,9 @@ declare -A script_majors=(
 	[restart_floor.sh]="15 18"
 	# A million IDs per type sorted in memory and on disk (about 200 s a lane beside a CI run):
 	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
-	# 19), not the major: 15 here, and the i386 lane; with UBSAN_TOO=1 (CI) also the UBSan runs
-	# on 15 and 19 (ubsan_scripts), which is where 19 sorts them (its plain lane did too, the
-	# same work twice in the run's longest lane); the regression suite sorts on every major.
-	[sort_order.sh]="15"
+	# 19), not the major: 15 and 19 (the lanes with UBSan), and the i386 lane; the regression
+	# suite sorts on every major.
+	[sort_order.sh]="15 19"
 	# bench/load.sh end to end at a small size (about 90 s): a tool's run, the same on every
 	# major; its fault check (kills, an immediate restart) is crash.sh's and restart_floor.sh's
 	# concern on the others.
@@ -161,22 +164,10 @@ declare -A script_majors=(
 	# oldest and newest majors pg_tle 1.5.2 supports here.
 	[sql_edition_tle.sh]="15 18"
 )
-# UBSAN_TOO=1: the regression suite and these scripts, the ones that run the extension's C++ on
-# paths the regression suite does not (several sessions, crashes, restarts, clock faults, floors,
-# replication, the binary I/O of COPY and dumps); not the scripts that test packaging, documents,
-# clients or other projects' code.
-# Not restart_floor.sh for now: in the first run with this list (the run's other lanes at once on
-# 2 cores) its standby, started under libfaketime, found the shared semaphore of an exited process
-# ("sem_open failed ... created locally: false"), with no UBSan report. It runs on 15's and 18's
-# plain lanes (script_majors); to be looked into.
-ubsan_scripts="arch_values.sh bench_smoke.sh clock_faults.sh concurrency.sh crash.sh dump_restore.sh fdw.sh
-	floor_file.sh logical_replication.sh member_invalidation.sh node_id.sh overflow_wait.sh physical_replica.sh
-	plan_hijack.sh session_floor.sh sort_order.sh"
-ubsan_scripts=$(echo $ubsan_scripts) # one line: it is passed in the environment
 # Each name above is a script of test/scripts/.
-for name in "${!script_majors[@]}" $ubsan_scripts; do
+for name in "${!script_majors[@]}"; do
 	if [ ! -f "test/scripts/$name" ]; then
-		echo "run_matrix: test/scripts/$name is named in script_majors or ubsan_scripts but does not exist" >&2
+		echo "run_matrix: test/scripts/$name is named in script_majors but does not exist" >&2
 		exit 2
 	fi
 done
@@ -214,29 +205,20 @@ scripts_for() {
 	echo "${out[*]}"
 }
 
-# server <major> <skip unit tests: 0|1>: the suite against one major.
+# server <major> <skip unit tests: 0|1>: the suite against one major (UBSAN_TOO=1: built with
+# UBSan on the majors of ubsan_majors).
 server() {
-	local v=$1 skip_unit=$2
+	local v=$1 skip_unit=$2 ubsan=0
 	export IDTYPES_SCRIPTS
 	IDTYPES_SCRIPTS=$(scripts_for "$v")
+	[ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $v "* ]] && ubsan=1
 	if [ "$(release_of "$v")" = "$host_release" ]; then
 		IDTYPES_PG_MAJOR=$v bash scripts/install-deps.sh base &&
-			IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config bash test/run_tests.sh
+			UBSAN=$ubsan IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config bash test/run_tests.sh
 	else
-		IDTYPES_SKIP_UNIT=$skip_unit bash scripts/chroot.sh "$v" make --no-print-directory test
+		# UBSAN is not among the variables chroot.sh passes in, hence env.
+		IDTYPES_SKIP_UNIT=$skip_unit bash scripts/chroot.sh "$v" env UBSAN=$ubsan make --no-print-directory test
 	fi
-}
-
-# ubsan <major>: the suite on the host's server with the extension built with UBSan
-# (-fno-sanitize-recover: any report fails the run), in a copy of the checkout and installed into
-# a stage, so that it runs beside the plain build's run against the same server.
-ubsan() {
-	local copy=$tmp/ubsan-checkout
-	bash scripts/copy-checkout.sh "$copy" || return 1
-	IDTYPES_PG_MAJOR=$1 bash scripts/install-deps.sh base &&
-		UBSAN=1 IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS=$ubsan_scripts \
-		PG_CONFIG="/usr/lib/postgresql/$1/bin/pg_config" \
-			bash "$copy/test/run_tests.sh"
 }
 
 # as_user <major>: the suite in the major's chroot as a user without root (scripts/as-user.sh), the
@@ -244,14 +226,6 @@ ubsan() {
 as_user() {
 	IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
 		make --no-print-directory test
-}
-
-# ubsan_chroot <major>: the same in the major's chroot (scripts/chroot.sh copies the checkout in
-# afresh for each run, and runs in one chroot take turns, so no copy of its own is needed; UBSAN is
-# not among the variables chroot.sh passes in, hence env).
-ubsan_chroot() {
-	IDTYPES_INSTALL_STAGE=1 IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS=$ubsan_scripts bash scripts/chroot.sh "$1" \
-		env UBSAN=1 make --no-print-directory test
 }
 
 # fuzz: every target at once, for FUZZ_SECONDS_TOO each, beside the other lanes (they share the
@@ -345,10 +319,9 @@ deb_cross() {
 }
 
 # ---- the lanes ----------------------------------------------------------------------------------
-# One per server (its run, then the cross-server tests whose new major it is, then its UBSan run if
-# it is in a chroot, then its package test), one for the package test of the host's server (in a
-# chroot of the host's release, apart from the host's run), one for UBSan on the host's server, one
-# for fuzzing: each server has a chroot of its own (the host's server: the host), so they do not
+# One per server (its run, then the cross-server tests whose new major it is, then its run as a
+# user, then its package test), one for the package test of the host's server (in a chroot of the
+# host's release, apart from the host's run), one for fuzzing: each server has a chroot of its own (the host's server: the host), so they do not
 # wait on each other; the jobs of one chroot take turns anyway (its lock), so they follow each
 # other in its lane. Job ids begin with the lane's number, for the summary's order.
 
@@ -371,6 +344,7 @@ server_lane() {
 	[ "$first" = "$v" ] && skip_unit=0
 	where=$release
 	[ "$release" = "$host_release" ] && where="$release, host"
+	[ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $v "* ]] && where="$where, UBSan"
 	job "$n-1" "PostgreSQL $v ($where)" "$v" server "$v" "$skip_unit"
 	scripts_for "$v" >"$tmp/$n-1.server" # the summary checks its skips against the list
 	for pair in "${cross_pairs[@]}"; do
@@ -382,14 +356,6 @@ server_lane() {
 				cross "$old" "$new" "$script"
 		done
 	done
-	# UBSan where the generator state is the cluster's without preload (17+), in the release's
-	# chroot: after the server's own run there, which comes first in every lane. In the lane of the
-	# major and not one of its own: the chroot's lock would make it wait for this lane's jobs
-	# anyway, and take its turn between them in no set order.
-	if [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_chroot_majors " == *" $v "* ]] &&
-		[ "$release" != "$host_release" ]; then
-		job "$n-3" "PostgreSQL $v, UBSan ($release chroot)" "$v" ubsan_chroot "$v"
-	fi
 	# As a user without root, on the majors of user_majors (after the server's run there, which
 	# installed the packages the tests need).
 	if [ "${USER_TOO:-0}" = 1 ] && [[ " $user_majors " == *" $v "* ]] && [ "$release" != "$host_release" ]; then
@@ -453,7 +419,7 @@ if [ -n "$arch_list" ]; then
 		lanes+=("arch_lane $n $arch")
 	done
 fi
-# The host's server, if it is on the list: its package test and the UBSan run have lanes of their own.
+# The host's server, if it is on the list: its package test has a lane of its own.
 host_major=
 for v in $versions; do
 	if [ "$(release_of "$v")" = "$host_release" ]; then
@@ -464,10 +430,6 @@ done
 if [ "${DEB_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
 	n=$((n + 1))
 	lanes+=("package_jobs $n $host_major '$host_release chroot'")
-fi
-if [ "${UBSAN_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
-	n=$((n + 1))
-	lanes+=("job $n-1 'PostgreSQL $host_major, UBSan (host)' $host_major ubsan $host_major")
 fi
 if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
 	n=$((n + 1))
