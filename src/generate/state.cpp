@@ -281,7 +281,6 @@ idt_generators_init()
 		"idtypes.on_overflow).",
 		&test_counter_bits, 0, 0, 8, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr,
 		nullptr, nullptr);
-	MarkGUCPrefixReserved("idtypes");
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;

@@ -107,6 +107,13 @@ bool actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfa
 
 /* ---- stats_hook.cpp: statistics extended by the rows added since ANALYZE ------------------ */
 
+/*
+ * idtypes.new_row_estimates (on by default): the rows added since ANALYZE go into the estimates
+ * (the statistics hook for core's estimators, row_counts() in ours). Off, the planner estimates
+ * from the statistics as ANALYZE left them, and reads no index entries to count new rows.
+ */
+extern bool new_row_estimates;
+
 /* Did the statistics hook make vardata's statistics (holding the new rows already)? */
 bool is_extended_stats(const VariableStatData *vardata);
 void install_stats_hook();

@@ -113,7 +113,7 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 	 */
 	const bool extended = is_extended_stats(&vardata);
 	double now_rows = 0, described_rows = 0;
-	if (!extended)
+	if (!extended && new_row_estimates)
 		row_counts(root, &vardata, &now_rows, &described_rows);
 	const double new_rows = now_rows > described_rows ? now_rows - described_rows : 0.0;
 

@@ -11,6 +11,7 @@ extern "C" {
 #include "access/table.h"
 #include "catalog/pg_statistic.h"
 #include "utils/array.h"
+#include "utils/guc.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
 }
@@ -205,6 +206,8 @@ relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 {
 	if (prev_relation_stats_hook != nullptr && prev_relation_stats_hook(root, rte, attnum, vardata))
 		return true;
+	if (!new_row_estimates)
+		return false;
 	/* Only a column of a table (not of an inheritance tree) of this query level. */
 	if (root == nullptr || rte->rtekind != RTE_RELATION || rte->inh || attnum <= 0 ||
 		vardata->rel == nullptr)
@@ -257,6 +260,8 @@ relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 
 } /* namespace */
 
+bool new_row_estimates = true;
+
 bool
 is_extended_stats(const VariableStatData *vardata)
 {
@@ -278,5 +283,13 @@ install_stats_hook()
 void
 idt_planner_init()
 {
+	DefineCustomBoolVariable(
+		"idtypes.new_row_estimates",
+		"Counts the rows added to a table since its last ANALYZE into the estimates on ID columns.",
+		"On (default): the estimates of ^@ and <@ and, through the planner's statistics hook, core's "
+		"estimates on the five ID types (<, >=, joins) place the rows added since ANALYZE above the "
+		"histogram, up to the largest ID in a btree index. Off: the statistics as ANALYZE left them, "
+		"and no index entries read to count new rows. Index conditions and rewrites do not change.",
+		&planning::new_row_estimates, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	planning::install_stats_hook();
 }
