@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), server, citus, pg_tle, drivers, fuzz, chroot,
+#   scripts/install-deps.sh [group...]      groups: base (default), build, server, citus, pg_tle, drivers, fuzz, chroot,
 #                                           foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman,
 #                                           timescaledb, orm-python, orm-ruby
 #
@@ -13,6 +13,8 @@
 # newest installed server, else the one the release packages by default. A major that only
 # Debian's experimental suite carries (19 until it reaches sid) is installed from there, with the
 # libpq it needs.
+# build: what building idtypes and running it on a throwaway cluster needs (`make demo`): the
+# compiler, and the server of that major and its headers.
 # server: the server of that major and make, what testing a package built elsewhere needs
 # (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus, pg_tle: what scripts/vendor-build.sh needs on top of base to build them; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
@@ -92,6 +94,14 @@ for group in "${groups[@]}"; do
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git
 			libfaketime python3-jsonschema)
 		;;
+	build)
+		major=$(pg_major)
+		if [ -z "$major" ]; then
+			log "cannot tell which PostgreSQL major to install for (set PG_CONFIG or IDTYPES_PG_MAJOR)"
+			exit 2
+		fi
+		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major")
+		;;
 	server)
 		# What testing a package built elsewhere needs (test/deb/deb_install.sh with IDTYPES_DEB_DIR):
 		# the server, its client programs with pg_regress and PGXS's makefiles, and make.
@@ -142,7 +152,7 @@ for group in "${groups[@]}"; do
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	*)
-		log "unknown group '$group' (base, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, build, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
 		exit 2
 		;;
 	esac
@@ -157,6 +167,25 @@ done
 if [ "$(id -u)" -ne 0 ]; then
 	log "missing packages: ${missing[*]}; run as root, or: sudo apt-get install ${missing[*]}"
 	exit 1
+fi
+# IDTYPES_INSTALL_ASK=1 (`make demo`): install only after a yes on the terminal; without one,
+# stop and name the command.
+if [ "${IDTYPES_INSTALL_ASK:-0}" = 1 ]; then
+	if [ -t 0 ] && [ -t 2 ]; then
+		printf 'install-deps.sh: these Debian packages are missing: %s
+Install them with apt-get now? [y/N] ' "${missing[*]}" >&2
+		read -r answer || answer=
+		case $answer in
+		[yY] | [yY][eE][sS]) ;;
+		*)
+			log "nothing installed; to install them yourself: apt-get install ${missing[*]}"
+			exit 1
+			;;
+		esac
+	else
+		log "missing packages: ${missing[*]}; install them first: apt-get install ${missing[*]}"
+		exit 1
+	fi
 fi
 # One install at a time (tests running at once each install their group): apt-get update does
 # not wait for another apt's lock. What another run installed meanwhile is not asked for again.

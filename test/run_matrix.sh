@@ -142,6 +142,8 @@ declare -A script_majors=(
 	[orm_python.sh]="15 17 18"
 	[orm_ruby.sh]="15 17 18"
 	[clients_dist.sh]="15"
+	# make demo from a copy of the checkout, as a user runs it: the same on every major.
+	[demo.sh]="15"
 	# Files of the tree (documents, versions, META.json, the PGXN archive, make release's refusals):
 	# the same on every major.
 	[doc_check.sh]="19"
