@@ -3,7 +3,7 @@
 # ignored ones: build products of another compiler or another build never leak in) to <dest>,
 # which is emptied first, with a repository of its own whose HEAD is this checkout's (make dist
 # archives HEAD). Works from a worktree or a detached HEAD too. Used by scripts/chroot.sh (the
-# copy inside a chroot) and test/run_matrix.sh (the UBSan build beside the plain one).
+# copy inside a chroot), scripts/sysroot.sh and test/scripts/demo.sh (make demo in a copy).
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 <dest>" >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)

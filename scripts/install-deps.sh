@@ -85,22 +85,14 @@ experimental=()
 groups=("${@:-base}")
 for group in "${groups[@]}"; do
 	case $group in
-	base)
-		major=$(pg_major)
-		if [ -z "$major" ]; then
-			log "cannot tell which PostgreSQL major to install for (set PG_CONFIG or IDTYPES_PG_MAJOR)"
-			exit 2
-		fi
-		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major" catch2 unzip python3 git
-			libfaketime python3-jsonschema)
-		;;
-	build)
+	base | build)
 		major=$(pg_major)
 		if [ -z "$major" ]; then
 			log "cannot tell which PostgreSQL major to install for (set PG_CONFIG or IDTYPES_PG_MAJOR)"
 			exit 2
 		fi
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major")
+		[ "$group" = build ] || packages+=(catch2 unzip python3 git libfaketime python3-jsonschema)
 		;;
 	server)
 		# What testing a package built elsewhere needs (test/deb/deb_install.sh with IDTYPES_DEB_DIR):

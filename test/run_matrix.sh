@@ -9,8 +9,9 @@
 # them). With UBSAN_TOO=1 the extension is built with UBSan for the whole suite of two lanes: the
 # host's server (15: the generator state per backend) and 19 in its chroot (17+: the state shared by
 # the cluster through the DSM registry); every other lane, and each package, tests the plain build.
-# With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the host); with DEB_TOO=1
-# the Debian package is built and tested installed on each server, in a chroot of its release.
+# With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the host); with
+# DEB_TOO=1 the Debian package is built and tested installed on each server, in a chroot of its
+# release.
 # PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
 # The work runs in lanes at once (see "the lanes" below). Each prints a line as a job starts and
@@ -49,8 +50,11 @@ declare -A may_skip=(
 # its chroot (the state shared by the cluster without preload, 17+). The sanitized build is the
 # plain one (the same -O2 of pg_config) with checks added, so it runs instead of the plain build,
 # not beside it: the plain build is what 17, 18, the architectures and every package test. Until
-# November 2026 each ran the suite twice, plain and then with UBSan (about 650 CPU seconds of a run).
+# November 2026 each ran the suite twice, plain and then with UBSan (about 650 CPU seconds of a
+# run).
 ubsan_majors="15 19"
+# ubsan_for <major>: is that major's lane built with UBSan (UBSAN_TOO=1 and in ubsan_majors)?
+ubsan_for() { [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $1 "* ]]; }
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
@@ -86,8 +90,8 @@ declare -A arch_lanes=(
 # qemu-user on arm64 too, and natively on i386 wherever the kernel allows).
 i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
-# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like, prefix_index, amcheck and
-# btree on a fifth of their rows (IDTYPES_REGRESS_SMALL: like_1.out, prefix_index_1.out,
+# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like,
+# prefix_index, amcheck and btree on a fifth of their rows (IDTYPES_REGRESS_SMALL: like_1.out, prefix_index_1.out,
 # btree_1.out, amcheck's output the same; the same plans and checks): like and prefix_index were
 # 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
 # (arm64: 219 and 149 s of 1,177; 5.9 and 6.1 s on amd64 alone, 0.9 and 1.8 small); the unit tests'
@@ -226,7 +230,7 @@ server() {
 	local v=$1 skip_unit=$2 ubsan=0
 	export IDTYPES_SCRIPTS
 	IDTYPES_SCRIPTS=$(scripts_for "$v")
-	[ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $v "* ]] && ubsan=1
+	! ubsan_for "$v" || ubsan=1
 	if [ "$(release_of "$v")" = "$host_release" ]; then
 		IDTYPES_PG_MAJOR=$v bash scripts/install-deps.sh base &&
 			UBSAN=$ubsan IDTYPES_UNIT_PLAIN=0 IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config \
@@ -341,8 +345,8 @@ deb_cross() {
 # ---- the lanes ----------------------------------------------------------------------------------
 # One per server (its run, then the cross-server tests whose new major it is, then its run as a
 # user, then its package test), one for the package test of the host's server (in a chroot of the
-# host's release, apart from the host's run), one for fuzzing: each server has a chroot of its own (the host's server: the host), so they do not
-# wait on each other; the jobs of one chroot take turns anyway (its lock), so they follow each
+# host's release, apart from the host's run), one for fuzzing: each server has a chroot of its own
+# (the host's server: the host), so they do not wait on each other; the jobs of one chroot take turns anyway (its lock), so they follow each
 # other in its lane. Job ids begin with the lane's number, for the summary's order.
 
 # server_lane <n> <major>
@@ -364,7 +368,7 @@ server_lane() {
 	[ "$first" = "$v" ] && skip_unit=0
 	where=$release
 	[ "$release" = "$host_release" ] && where="$release, host"
-	[ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $v "* ]] && where="$where, UBSan"
+	! ubsan_for "$v" || where="$where, UBSan"
 	job "$n-1" "PostgreSQL $v ($where)" "$v" server "$v" "$skip_unit"
 	scripts_for "$v" >"$tmp/$n-1.server" # the summary checks its skips against the list
 	for pair in "${cross_pairs[@]}"; do
