@@ -71,6 +71,19 @@ rejected-by = $(foreach f,$(filter $(NEWER_FLAGS),$(2)),$(if $(shell $(1) $(f) -
 override CFLAGS := $(filter-out $(call rejected-by,$(CC),$(CFLAGS),c),$(CFLAGS))
 override CXXFLAGS := $(filter-out $(call rejected-by,$(CXX),$(CXXFLAGS),c++),$(CXXFLAGS))
 
+# IDTYPES_CCACHE=1: every compile (the extension, its JIT bitcode, the unit tests) through ccache
+# when it is installed, with ccache's own settings (CCACHE_DIR...). A compile that an earlier one
+# made with the same compiler, flags and preprocessed source is taken from its cache, byte for
+# byte what the compiler wrote; CI keeps one cache per compiler between runs (test/run_matrix.sh).
+ifeq ($(IDTYPES_CCACHE),1)
+ccache_bin := $(shell command -v ccache 2>/dev/null)
+ifneq ($(ccache_bin),)
+override CC := $(ccache_bin) $(filter-out $(ccache_bin),$(CC))
+override CXX := $(ccache_bin) $(filter-out $(ccache_bin),$(CXX))
+override CLANG := $(ccache_bin) $(filter-out $(ccache_bin),$(CLANG))
+endif
+endif
+
 # The JIT bitcode is compiled by clang, which defaults to C++14 and does not see PG_CXXFLAGS.
 BITCODE_CXXFLAGS += -std=c++17
 # IDTYPES_BITCODE_TARGET=<GNU triplet>: the bitcode of a cross build (scripts/deb.sh in

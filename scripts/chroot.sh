@@ -355,12 +355,20 @@ fi
 # The environment inside: a clean one, with what the tests read passed through.
 envs=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
 	DEBIAN_FRONTEND=noninteractive "PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config")
+# IDTYPES_CCACHE=1 with IDTYPES_CCACHE_ROOT (.ci/run): the chroot's compiles through ccache, its
+# cache kept on the host in <root>/<slot> (one per release and architecture: its compilers).
+if [ "${IDTYPES_CCACHE:-0}" = 1 ] && [ -n "${IDTYPES_CCACHE_ROOT:-}" ] && [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ]; then
+	mkdir -p "$IDTYPES_CCACHE_ROOT/$slot"
+	chmod 1777 "$IDTYPES_CCACHE_ROOT/$slot"
+	bind "$IDTYPES_CCACHE_ROOT/$slot" /var/cache/idtypes-ccache
+	envs+=(CCACHE_DIR=/var/cache/idtypes-ccache)
+fi
 [ -n "$vendor" ] && envs+=(IDTYPES_VENDOR_DIR=/vendor)
 [ -n "$debs" ] && envs+=(IDTYPES_DEB_DIR=/debs)
 while IFS='=' read -r name _; do
 	case $name in
-	CI | WERROR | IDTYPES_* | UBSAN_OPTIONS | ASAN_OPTIONS)
-		case $name in IDTYPES_VENDOR_DIR | IDTYPES_DEB_DIR) ;; *) envs+=("$name=${!name}") ;; esac
+	CI | WERROR | IDTYPES_* | UBSAN_OPTIONS | ASAN_OPTIONS | CCACHE_*)
+		case $name in IDTYPES_VENDOR_DIR | IDTYPES_DEB_DIR | CCACHE_DIR) ;; *) envs+=("$name=${!name}") ;; esac
 		;;
 	esac
 done < <(env)

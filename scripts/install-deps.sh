@@ -8,7 +8,7 @@
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
 # python3, git, libfaketime (the clock-fault test steps the server's clock with it) and
-# python3-jsonschema (META.json against the PGXN Meta Spec). The major is IDTYPES_PG_MAJOR, else
+# python3-jsonschema (META.json against the PGXN Meta Spec), and ccache with IDTYPES_CCACHE=1. The major is IDTYPES_PG_MAJOR, else
 # that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the
 # newest installed server, else the one the release packages by default. A major that only
 # Debian's experimental suite carries (19 until it reaches sid) is installed from there, with the
@@ -93,6 +93,8 @@ for group in "${groups[@]}"; do
 		fi
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major")
 		[ "$group" = build ] || packages+=(catch2 unzip python3 git libfaketime python3-jsonschema)
+		# IDTYPES_CCACHE=1 (CI): compiles go through ccache (the Makefile).
+		[ "${IDTYPES_CCACHE:-0}" != 1 ] || packages+=(ccache)
 		;;
 	server)
 		# What testing a package built elsewhere needs (test/deb/deb_install.sh with IDTYPES_DEB_DIR):
