@@ -21,11 +21,17 @@ using Catch::Approx;
 
 // rounds(n): a randomized test's rounds, n, or a tenth of them with IDTYPES_UNIT_SMALL=1 (under
 // qemu-user, where the full counts take minutes: test/run_matrix.sh's emulated lanes).
+inline bool
+small_run()
+{
+	const char *small = std::getenv("IDTYPES_UNIT_SMALL");
+	return small != nullptr && std::strcmp(small, "1") == 0;
+}
+
 inline int
 rounds(int n)
 {
-	const char *small = std::getenv("IDTYPES_UNIT_SMALL");
-	return small != nullptr && std::strcmp(small, "1") == 0 ? n / 10 : n;
+	return small_run() ? n / 10 : n;
 }
 
 namespace Catch
