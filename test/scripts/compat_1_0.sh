@@ -64,8 +64,11 @@ src10=$work/src10 stage10=$work/stage10 out=$work/out
 mkdir -p "$src10" "$out"
 git -C "$top" archive "$release" | tar -x -C "$src10"
 major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-# A make of our own: not the caller's job server or flags (make test may be the caller).
-make10() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DESTDIR make -C "$src10" PG_CONFIG="$PG_CONFIG" "$@"; }
+# A make of our own: not the caller's job server or flags (make test may be the caller). With
+# IDTYPES_CCACHE=1 (CI), which 1.0's Makefile does not know, its compiler through ccache's links.
+ccache_path=
+[ "${IDTYPES_CCACHE:-0}" != 1 ] || [ ! -d /usr/lib/ccache ] || ccache_path=/usr/lib/ccache:
+make10() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DESTDIR PATH="$ccache_path$PATH" make -C "$src10" PG_CONFIG="$PG_CONFIG" "$@"; }
 if ! make10 -j2 >"$work/build10.log" 2>&1; then
 	# 1.0 was built and tested on 15. On 16+ postgres.h no longer brings SET_VARSIZE and friends
 	# (varatt.h); 1.1 added that include to compat.h. The same include, and nothing else, is
