@@ -95,8 +95,10 @@ i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # btree_1.out, amcheck's output the same; the same plans and checks): like and prefix_index were
 # 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
 # (arm64: 219 and 149 s of 1,177; 5.9 and 6.1 s on amd64 alone, 0.9 and 1.8 small); the unit tests'
-# randomized cases a tenth of their rounds (IDTYPES_UNIT_SMALL: test_wide's 200,000 pairs ran
-# past the unit tests' 600 s limit on s390x beside a fresh CI run; the full counts run on amd64).
+# randomized cases a tenth of their rounds and utf8_decode's round trip every 61st 4-byte scalar
+# (IDTYPES_UNIT_SMALL: test_wide's 200,000 pairs ran past the unit tests' 600 s limit on s390x
+# beside a fresh CI run, the 4-byte scalars were 18 of 30 s on arm64 alone; the full counts run on
+# amd64).
 # No unit tests under ASan+UBSan there (SANITIZE_TOO): they run on amd64; under qemu-user the
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
