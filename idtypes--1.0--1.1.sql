@@ -909,6 +909,11 @@ AS 'MODULE_PATHNAME', 'xid_prefix_time_range'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uid11_prefix_time_range(text) IS 'alias of xid_prefix_time_range(text): the xid times of a uid11 prefix';
 
+CREATE FUNCTION generate_uid11_random() RETURNS uid11
+AS 'MODULE_PATHNAME', 'generate_uid11'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_uid11_random() IS 'alias of generate_uid11(): a new uid11 of 64 random bits (fullrand profile), not time-ordered';
+
 CREATE FUNCTION generate_timeid() RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid'
 LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
@@ -928,6 +933,8 @@ CREATE FUNCTION generate_timeid_at(ts timestamptz, clock_id int4) RETURNS timeid
 AS 'MODULE_PATHNAME', 'generate_tid_at'
 LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION generate_timeid_at(timestamptz, int4) IS 'alias of generate_tid_at(timestamptz, int4): a timeid for the given time and clock id';
+
+COMMENT ON FUNCTION generate_uid11() IS 'a new uid11 of 64 random bits (fullrand profile), not time-ordered; alias: generate_uid11_random()';
 
 
 -- ------------------------------------------------------------------------------------------------

@@ -4,13 +4,13 @@ SET TimeZone = 'UTC';
 
 -- Five ID types, each with a generator usable as a column default.
 CREATE TABLE orders (
-	id uid11 PRIMARY KEY DEFAULT generate_xid(),
+	id uid11 PRIMARY KEY DEFAULT generate_uid11_xid(),
 	item text
 );
 INSERT INTO orders (item) SELECT 'item ' || g FROM generate_series(1, 5) g;
 SELECT id, xid_timestamp(id), xid_random(id), item FROM orders ORDER BY id;
 
-SELECT generate_tid() AS timeid, timeid_dashed(generate_tid(1)) AS dashed,
+SELECT generate_timeid() AS timeid, timeid_dashed(generate_timeid(1)) AS dashed,
 	generate_ulidflake() AS ulidflake, generate_ulid() AS ulid, generate_euid(42) AS euid;
 
 -- Canonical text in, canonical text out; case and aliases per type.
@@ -44,7 +44,7 @@ FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
 -- Prefix and time-range queries run as btree index range scans.
 CREATE TABLE events (id timeid PRIMARY KEY, n int);
 INSERT INTO events
-SELECT generate_tid_at(timestamptz '2024-07-19 00:00:00+00' + g * interval '1 second', 1), g
+SELECT generate_timeid_at(timestamptz '2024-07-19 00:00:00+00' + g * interval '1 second', 1), g
 FROM generate_series(1, 100000) g;
 ANALYZE events;
 SELECT timeid_prefix_range('3kxn-lhr') AS prefix_range,

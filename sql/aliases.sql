@@ -1,5 +1,6 @@
 -- aliases: the functions named after xid and tid have aliases named after their types (xid and
--- tid are also PostgreSQL's system types). Each alias is the same C function as its original,
+-- tid are also PostgreSQL's system types), and generate_uid11() (random, not time-ordered) one
+-- that says so: generate_uid11_random(). Each alias is the same C function as its original,
 -- with the same arguments, result and properties, a comment naming the original, and gives the
 -- same results.
 
@@ -14,6 +15,7 @@ SELECT a.proname AS alias, pg_get_function_identity_arguments(a.oid) AS args, o.
 FROM (VALUES ('generate_uid11_xid', 'generate_xid'), ('generate_uid11_xid_at', 'generate_xid_at'),
              ('uid11_timestamp', 'xid_timestamp'), ('uid11_random', 'xid_random'),
              ('uid11_prefix_time_range', 'xid_prefix_time_range'),
+             ('generate_uid11_random', 'generate_uid11'),
              ('generate_timeid', 'generate_tid'), ('generate_timeid_at', 'generate_tid_at')) v(alias, original)
 JOIN pg_proc a ON a.proname = v.alias
 JOIN pg_proc o ON o.proname = v.original AND o.proargtypes = a.proargtypes
@@ -34,3 +36,6 @@ SELECT uid11_timestamp('NQm6nKp8qFD') = xid_timestamp('NQm6nKp8qFD') AS same_tim
 -- monotonic with the original: one state behind both names
 SELECT generate_xid() < generate_uid11_xid() AND generate_uid11_xid() < generate_xid() AS xid_increasing,
        generate_tid() < generate_timeid() AND generate_timeid() < generate_tid() AS tid_increasing;
+
+-- generate_uid11()'s comment names its alias, and says its IDs are not time-ordered
+SELECT obj_description('generate_uid11()'::regprocedure, 'pg_proc') AS uid11_comment;

@@ -1203,6 +1203,10 @@ CREATE OR REPLACE FUNCTION @extschema@.uid11_random(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN @extschema@.xid_random(id);
 
+CREATE OR REPLACE FUNCTION @extschema@.generate_uid11_random() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN @extschema@.generate_uid11();
+
 CREATE OR REPLACE FUNCTION @extschema@.generate_timeid() RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN @extschema@.generate_tid();

@@ -1192,6 +1192,10 @@ CREATE OR REPLACE FUNCTION idtypes_sql.uid11_random(id bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql.xid_random(id);
 
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_uid11_random() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+RETURN idtypes_sql.generate_uid11();
+
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid() RETURNS bigint
 LANGUAGE sql VOLATILE
 RETURN idtypes_sql.generate_tid();

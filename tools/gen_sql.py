@@ -432,7 +432,9 @@ def ranges_1_1():
 
 # The generators and accessors whose names say xid or tid, under names that say the type (xid and
 # tid are also PostgreSQL's own system types, and "xid" elsewhere means rs/xid): the same C
-# function with the same properties, so each name is a documented alias of the other.
+# function with the same properties, so each name is a documented alias of the other. And
+# generate_uid11(), whose IDs are random, not time-ordered, under a name that says so
+# (generate_uid11() is 1.0's, kept: the type's generator is generate_uid11_xid()).
 # (name, arguments, return type, the original it aliases, its properties, what it does)
 GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL SAFE"
 MONOTONIC_GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED"  # see gen_generators.MONOTONIC
@@ -447,6 +449,8 @@ TYPE_NAMED_ALIASES = [
      "the 22 random bits of a uid11 read as an xid"),
     ("uid11_prefix_time_range", "prefix text", "tstzrange", "xid_prefix_time_range", PURE,
      "the xid times of a uid11 prefix"),
+    ("generate_uid11_random", "", "uid11", "generate_uid11", GENERATOR,
+     "a new uid11 of 64 random bits (fullrand profile), not time-ordered"),
     ("generate_timeid", "", "timeid", "generate_tid", MONOTONIC_GENERATOR,
      "a new timeid with the default clock id"),
     ("generate_timeid", "clock_id int4", "timeid", "generate_tid", MONOTONIC_GENERATOR,
@@ -466,6 +470,8 @@ def type_named_aliases():
                    f"AS 'MODULE_PATHNAME', '{original}'\n{props};\n")
         out.append(f"COMMENT ON FUNCTION {name}({types}) IS "
                    f"'alias of {original}({types}): {what}';\n\n")
+    out.append("COMMENT ON FUNCTION generate_uid11() IS 'a new uid11 of 64 random bits (fullrand "
+               "profile), not time-ordered; alias: generate_uid11_random()';\n\n")
     return "".join(out)
 
 

@@ -1254,6 +1254,7 @@ ALIASES = [
     ("generate_uid11_xid_at(ts timestamptz)", "bigint", "generate_xid_at(ts)", "VOLATILE STRICT PARALLEL SAFE"),
     ("uid11_timestamp(id bigint)", "timestamptz", "xid_timestamp(id)", "IMMUTABLE STRICT PARALLEL SAFE"),
     ("uid11_random(id bigint)", "int", "xid_random(id)", "IMMUTABLE STRICT PARALLEL SAFE"),
+    ("generate_uid11_random()", "bigint", "generate_uid11()", "VOLATILE PARALLEL SAFE"),
     ("generate_timeid()", "bigint", "generate_tid()", "VOLATILE"),
     ("generate_timeid(clock_id int)", "bigint", "generate_tid(clock_id)", "VOLATILE"),
     ("generate_timeid_at(ts timestamptz)", "bigint", "generate_tid_at(ts)", "VOLATILE STRICT"),

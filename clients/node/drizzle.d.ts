@@ -13,7 +13,7 @@ type IdBuilder<TName extends string> = PgCustomColumnBuilder<
 >;
 
 export interface IdColumnConfig {
-  /** The column's database default: true for the type's generator (generate_ulid(), generate_xid(), ...), or a generator's name. */
+  /** The column's database default: true for the type's generator (generate_ulid(), generate_uid11_xid(), ...), or a generator's name. */
   generator?: Generator;
 }
 

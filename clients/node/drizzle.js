@@ -4,7 +4,7 @@
 //   const events = pgTable('events', {
 //     id: ulid('id', { generator: true }).primaryKey(),   // "id" "ulid" PRIMARY KEY DEFAULT generate_ulid()
 //     seq: ulid('seq', { generator: 'generate_ulid_monotonic' }),
-//     tid: timeid('tid', { generator: true }).notNull(),   // DEFAULT generate_tid()
+//     tid: timeid('tid', { generator: true }).notNull(),   // DEFAULT generate_timeid()
 //   });
 //   db.select().from(events).where(prefix(events.id, '01M8'));
 //   db.select().from(events).where(inTimeRange(events.id, lo, hi));   // lo or hi null: open

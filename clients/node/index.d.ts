@@ -13,12 +13,12 @@ export type TimeBound = Date | string | null;
 
 /**
  * A column's generator: true for the type's default (GENERATORS), or the name of the SQL
- * function, e.g. 'generate_ulid_monotonic', 'generate_uid11'.
+ * function, e.g. 'generate_ulid_monotonic', 'generate_uid11_random'.
  */
 export type Generator = true | string;
 
 export declare const ID_TYPES: readonly IdType[];
-/** The default generator of each type: generate_xid, generate_tid, generate_ulidflake, generate_ulid, generate_euid. */
+/** The type's generator, each column's default: generate_uid11_xid, generate_timeid, generate_ulidflake, generate_ulid, generate_euid. */
 export declare const GENERATORS: Readonly<Record<IdType, string>>;
 export declare function checkType(type: string): IdType;
 /** e.g. 'generate_ulid()', or generatorOf('ulid', 'generate_ulid_monotonic'): 'generate_ulid_monotonic()' */

@@ -6,13 +6,14 @@
 export const ID_TYPES = Object.freeze(['uid11', 'timeid', 'ulidflake', 'ulid', 'euid']);
 
 /**
- * The generator a column of each type defaults to: time-ordered, and in every version of the
- * extension (1.0 and 1.1). uid11's is the xid profile (generate_uid11() is 64 random bits with
- * no time: a time window finds none of its IDs).
+ * The type's generator, the one a column of each type defaults to: time-ordered, named after the
+ * type (idtypes 1.1; on 1.0 name 'generate_xid' and 'generate_tid', their aliases, as a column's
+ * generator). uid11's is the xid profile (generate_uid11_random() is 64 random bits with no time:
+ * a time window finds none of its IDs).
  */
 export const GENERATORS = Object.freeze({
-  uid11: 'generate_xid',
-  timeid: 'generate_tid',
+  uid11: 'generate_uid11_xid',
+  timeid: 'generate_timeid',
   ulidflake: 'generate_ulidflake',
   ulid: 'generate_ulid',
   euid: 'generate_euid',

@@ -145,7 +145,7 @@ case "$node_version" in 1[0-9].* | 20.[0-9].* | 20.1[0-8].* | 21.* | 22.[0-9].* 
 if (cd "$work/project" && npm install --prefer-offline --no-audit --no-fund --loglevel=error "./idtypes-$version.tgz" &&
 	node -e 'import("idtypes").then((m) => console.log("esm", m.GENERATORS.uid11))' &&
 	if [ -n "$cjs" ]; then node -e 'console.log("cjs", require("idtypes/pg").parseIdArray("{A,NULL}").length)'; fi) >"$work/npm-install.log" 2>&1 &&
-	grep -qx 'esm generate_xid' "$work/npm-install.log" && { [ -z "$cjs" ] || grep -qx 'cjs 2' "$work/npm-install.log"; }; then
+	grep -qx 'esm generate_uid11_xid' "$work/npm-install.log" && { [ -z "$cjs" ] || grep -qx 'cjs 2' "$work/npm-install.log"; }; then
 	ok "npm install ./idtypes-$version.tgz: imports from an ES module$([ -n "$cjs" ] && echo " and from CommonJS" || echo " (CommonJS not checked: Node.js $node_version has no require() of ES modules)") ($((SECONDS - start)) s)"
 else
 	sed 's/^/    /' "$work/npm-install.log"

@@ -12,6 +12,10 @@
 #    A CHANGELOG heading "(unreleased)" goes with META.json's release_status "testing" or
 #    "unstable", a dated one with "stable". The rules are in tools/check_versions.py (make release
 #    runs it too, with the release tag).
+# 3. Each type's generator (docs/reference.md's table) is the one README lists and both clients
+#    default to, and the aliases (the specs' generate_xid() and generate_tid(), 1.0's
+#    generate_uid11()) appear in the user docs, the demo and the clients' sources only as aliases
+#    (test/lib/generator_names.py).
 #
 # Needs no server: run by test/run_tests.sh like the other scripts; DOC_CHECK_ROOT=<dir> checks
 # another tree (what the failure test of this script does with a copy).
@@ -74,4 +78,21 @@ else
 	ok "every version string says $problems"
 fi
 
-finish 2
+# ---- 3. one generator per type ------------------------------------------------------------------
+
+# test/lib/generator_names.py holds the rules: docs/reference.md's table of each type's generator,
+# the clients' GENERATORS and README's list agree, and the aliases (the specs' names, 1.0's
+# generate_uid11()) are named only as aliases. Not in docs/performance.md, whose tables name the
+# functions its benchmarks call.
+named=()
+for f in "${docs[@]}"; do
+	[ "$f" = docs/performance.md ] || named+=("$f")
+done
+if problems=$(python3 "$here/../lib/generator_names.py" . "${named[@]}" 2>&1); then
+	ok "$problems"
+else
+	printf '%s\n' "$problems" | sed 's/^/  /'
+	bad "the type's generators are not named alike (above)"
+fi
+
+finish 3

@@ -293,7 +293,8 @@ UNION ALL
 SELECT 'aliases' FROM v WHERE (idtypes_sql.uid11_timestamp(x::bigint), idtypes_sql.uid11_random(x::bigint))
 	IS DISTINCT FROM (xid_timestamp(x), xid_random(x))
 	OR idtypes_sql.generate_uid11_xid() IS NULL OR timeid_clock_id(idtypes_sql.generate_timeid(3)::timeid) <> 3
-	OR idtypes_sql.generate_timeid() IS NULL OR idtypes_sql.generate_timeid_at(now()) IS NULL"
+	OR idtypes_sql.generate_timeid() IS NULL OR idtypes_sql.generate_timeid_at(now()) IS NULL
+	OR idtypes_sql.generate_uid11_random() IS NULL"
 
 check "generators: layout, time, distinct, order within the session" "
 CREATE TEMP TABLE g AS

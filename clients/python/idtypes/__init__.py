@@ -6,12 +6,13 @@ import their framework only when imported: ``idtypes.sqlalchemy`` and ``idtypes.
 
 __version__ = "1.1.0"
 
-# SQL type name -> the generator a column of that type defaults to: time-ordered, and in every
-# version of the extension (1.0 and 1.1). uid11's is the xid profile: generate_uid11() is 64
-# random bits with no time, which a time window never finds.
+# SQL type name -> the type's generator, the one a column of that type defaults to: time-ordered,
+# named after the type (idtypes 1.1; on 1.0 name generate_xid and generate_tid, their aliases, as
+# a column's generator). uid11's is the xid profile: generate_uid11_random() is 64 random bits with
+# no time, which a time window never finds.
 GENERATORS = {
-    "uid11": "generate_xid",
-    "timeid": "generate_tid",
+    "uid11": "generate_uid11_xid",
+    "timeid": "generate_timeid",
     "ulidflake": "generate_ulidflake",
     "ulid": "generate_ulid",
     "euid": "generate_euid",

@@ -30,8 +30,8 @@ run(async () => {
   const ddl = file ? readFileSync(join(here, out, file), 'utf8') : '';
   check('drizzle-kit generate exits 0', r.status === 0, r.out);
   check('generate: "id" "ulid" PRIMARY KEY DEFAULT generate_ulid()', ddl.includes('"id" "ulid" PRIMARY KEY DEFAULT generate_ulid()'), ddl);
-  check('generate: timeid, uid11 (generate_xid()), ulidflake, euid columns with their generators, seq with the one named',
-    /"tid" "?timeid"? DEFAULT generate_tid\(\) NOT NULL/.test(ddl) && ddl.includes('"u11" "uid11" DEFAULT generate_xid()') && ddl.includes('"seq" "ulid" DEFAULT generate_ulid_monotonic()') &&
+  check('generate: timeid, uid11 (generate_uid11_xid()), ulidflake, euid columns with their generators, seq with the one named',
+    /"tid" "?timeid"? DEFAULT generate_timeid\(\) NOT NULL/.test(ddl) && ddl.includes('"u11" "uid11" DEFAULT generate_uid11_xid()') && ddl.includes('"seq" "ulid" DEFAULT generate_ulid_monotonic()') &&
       ddl.includes('"flake" "ulidflake" DEFAULT generate_ulidflake()') && ddl.includes('"eu" "euid" DEFAULT generate_euid()'), ddl);
   check('generate: the foreign key column is a ulid', ddl.includes('"event_id" "ulid" NOT NULL') && /FOREIGN KEY \("event_id"\)/.test(ddl), ddl);
   r = kit('generate', '--out', out);
@@ -62,11 +62,11 @@ run(async () => {
   const [row] = await db.insert(events).values({ name: 'launch' }).returning();
   check('insert returns a ULID id (a string)', typeof row.id === 'string' && ULID_RE.test(row.id), JSON.stringify(row));
   check('insert returns the other generated columns as strings', [row.tid, row.u11, row.flake, row.eu].every((v) => typeof v === 'string' && v.length > 0), JSON.stringify(row));
-  // The defaults: each type's time-ordered generator (uid11: generate_xid()), or the one named.
+  // The defaults: each type's generator (uid11: generate_uid11_xid(), time-ordered), or the one named.
   const defaults = await pool.query(`SELECT column_name || ' ' || column_default AS d FROM information_schema.columns
     WHERE table_name = 'dz_events' AND column_default IS NOT NULL ORDER BY 1`);
-  check('column defaults: generate_xid() for uid11, generate_tid() for timeid, the generator named for seq',
-    defaults.rows.map((x) => x.d).join(', ') === 'eu generate_euid(), flake generate_ulidflake(), id generate_ulid(), seq generate_ulid_monotonic(), tid generate_tid(), u11 generate_xid()',
+  check('column defaults: generate_uid11_xid() for uid11, generate_timeid() for timeid, the generator named for seq',
+    defaults.rows.map((x) => x.d).join(', ') === 'eu generate_euid(), flake generate_ulidflake(), id generate_ulid(), seq generate_ulid_monotonic(), tid generate_timeid(), u11 generate_uid11_xid()',
     defaults.rows.map((x) => x.d).join(', '));
   // A window open at its upper end finds the new row by each generated column: by its uid11 too.
   const since = new Date(Date.now() - 600e3);

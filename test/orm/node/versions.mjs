@@ -114,5 +114,5 @@ run(async () => {
   }
   const cjs = require('idtypes');
   const cjsKysely = require('idtypes/kysely');
-  check('CommonJS: require() of idtypes and idtypes/kysely', cjs.GENERATORS.uid11 === 'generate_xid' && typeof cjsKysely.generator === 'function');
+  check('CommonJS: require() of idtypes and idtypes/kysely', cjs.GENERATORS.uid11 === 'generate_uid11_xid' && typeof cjsKysely.generator === 'function');
 });

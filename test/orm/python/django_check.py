@@ -12,7 +12,7 @@ ForeignKey to it) into the work directory, runs makemigrations, sqlmigrate and m
   off) shows an index scan;
 - a Ticket follows its FK (select_related, and a filter across it by prefix);
 - generator=True / generator=<name> on non-key fields: the column's DEFAULT (uid11's is
-  generate_xid()), read back by create() and bulk_create(), found by a window open above;
+  generate_uid11_xid()), read back by create() and bulk_create(), found by a window open above;
 - id__time_range with F() ends, id__istartswith=F(...) (the pattern's '%' appended);
 - a ModelForm refuses malformed IDs (length, symbols, an EUID's check symbol) and may leave a
   database-generated key empty, its save() then inserting a generated key; full_clean() of a new
@@ -58,7 +58,7 @@ check('"uid11" uid11 NULL' in migration and '"timeid" timeid NULL' in migration
       and '"ulidflake" ulidflake NULL' in migration and '"euid" euid NULL' in migration,
       "%s: sqlmigrate: uid11, timeid, ulidflake, euid columns" % label)
 check('"event_id" ulid NOT NULL' in migration, "%s: sqlmigrate: the ForeignKey column is ulid" % label)
-check('"tid_gen" timeid NULL DEFAULT generate_tid()' in migration and '"u11_gen" uid11 NULL DEFAULT generate_xid()' in migration
+check('"tid_gen" timeid NULL DEFAULT generate_timeid()' in migration and '"u11_gen" uid11 NULL DEFAULT generate_uid11_xid()' in migration
       and '"seq" ulid NULL DEFAULT generate_ulid_monotonic()' in migration,
       "%s: sqlmigrate: generator=True and generator=<name> give non-key columns their DEFAULT" % label, migration)
 call_command("migrate", "djshop", verbosity=0)
@@ -84,7 +84,7 @@ check(event is not None and all(isinstance(v, str) and len(v) > 10 for v in (eve
       repr(event and (event.tid_gen, event.u11_gen, event.seq)))
 check(all(isinstance(e.tid_gen, str) and isinstance(e.u11_gen, str) for e in made or []),
       "%s: bulk_create() reads back the non-key generated columns" % label)
-# uid11's default is time-ordered (generate_xid()): a window open above finds the new rows.
+# uid11's default is time-ordered (generate_uid11_xid()): a window open above finds the new rows.
 since = dt.datetime.now(UTC) - dt.timedelta(minutes=10)
 n = Event.objects.filter(u11_gen__time_range=(since, None)).count()
 check(n == 3, "%s: u11_gen__time_range=(10 minutes ago, None) finds the 3 new rows" % label, n)

@@ -6,7 +6,7 @@ Connects with PGHOST, PGPORT, PGUSER and PGDATABASE (a database with the extensi
 app djdefault (Order: a ulid key and timeid, uid11 and ulid columns with db_default=generator_call(...),
 one naming generate_ulid_monotonic; Line: a uid11 key the same way and a ForeignKey to Order) into
 the work directory, runs makemigrations, sqlmigrate and migrate, and checks:
-- the migration's SQL gives each column DEFAULT its generator (uid11's generate_xid()), once;
+- the migration's SQL gives each column DEFAULT its generator (uid11's generate_uid11_xid()), once;
 - a second makemigrations finds no change (the migration written holds generator_call's Func);
 - a new object's key is None, full_clean() passes; create() and save() of a new object read the key and the other columns back as str (RETURNING),
   bulk_create() sets them on every object, an explicit key is kept, save() of a loaded object
@@ -49,15 +49,15 @@ def is_id(value, length):
 
 
 migration = django_migration("djdefault")
-for column, sql_type, function in (("id", "ulid", "generate_ulid"), ("tid", "timeid", "generate_tid"),
-                                   ("u11", "uid11", "generate_xid"), ("seq", "ulid", "generate_ulid_monotonic")):
+for column, sql_type, function in (("id", "ulid", "generate_ulid"), ("tid", "timeid", "generate_timeid"),
+                                   ("u11", "uid11", "generate_uid11_xid"), ("seq", "ulid", "generate_ulid_monotonic")):
     definition = [d.strip() for l in migration.splitlines() if l.startswith('CREATE TABLE "djdefault_order"')
                   for d in l.split(" (", 1)[1].split(", ") if d.strip().startswith('"%s" ' % column)]
     check(len(definition) == 1 and definition[0].startswith('"%s" %s ' % (column, sql_type))
           and definition[0].count("DEFAULT") == 1 and re.search(r"DEFAULT \(?%s\(\)" % function, definition[0]),
           "%s: sqlmigrate: %s %s DEFAULT %s(), once" % (label, column, sql_type, function), definition)
-check(re.search(r'"id" uid11 DEFAULT \(?generate_xid\(\)\)? NOT NULL PRIMARY KEY', migration) and '"order_id" ulid NOT NULL' in migration,
-      "%s: sqlmigrate: Line's uid11 key DEFAULT generate_xid(), the ForeignKey column ulid" % label, migration)
+check(re.search(r'"id" uid11 DEFAULT \(?generate_uid11_xid\(\)\)? NOT NULL PRIMARY KEY', migration) and '"order_id" ulid NOT NULL' in migration,
+      "%s: sqlmigrate: Line's uid11 key DEFAULT generate_uid11_xid(), the ForeignKey column ulid" % label, migration)
 attempt("%s: migrate" % label, lambda: call_command("migrate", "djdefault", verbosity=0))
 out = io.StringIO()
 status = attempt("%s: makemigrations --check" % label,
