@@ -9,7 +9,10 @@ Generators section (type -> its generator). Checked against it:
   - the names that are aliases (each "alias `generate_...(`" of that section: the specs' names and
     1.0's generate_uid11()) appear in the docs given, demo/*.sql and the clients' sources only
     where the same paragraph (a code block: the same line) calls them an alias, so that no
-    example, column default or ORM recipe uses them as a type's generator.
+    example, column default or ORM recipe uses them as a type's generator;
+  - the generator figures table (between <!-- generator figures: ... --> and
+    <!-- generator figures: end -->) is the same in README.md and docs/reference.md, with a row
+    for each type's generator.
 Prints one line per problem; exit status 1 if any, else prints a summary line and exits 0.
 """
 import glob
@@ -102,10 +105,27 @@ for rel in sources if alias_re else []:
                                 f"({', '.join(f'{t}: {g}()' for t, g in generators.items())}) "
                                 f"or say it is an alias")
 
+# The figures table: the same in README.md and docs/reference.md, every type's generator in it.
+figures = {}
+for rel in ("README.md", "docs/reference.md"):
+    m = re.search(r"<!-- generator figures:[^\n]*-->\n(.*?)<!-- generator figures: end -->",
+                  read(rel), re.S)
+    if not m:
+        problems.append(f"{rel}: no generator figures table (<!-- generator figures: ... -->)")
+    else:
+        figures[rel] = m.group(1)
+if len(set(figures.values())) > 1:
+    problems.append("README.md and docs/reference.md show different generator figures tables")
+for rel, table in figures.items():
+    listed = re.findall(r"^\| `(generate_\w+)\(", table, re.M)
+    missing = [g for g in generators.values() if g not in listed]
+    if missing:
+        problems.append(f"{rel}: the generator figures table has no row for {missing}")
+
 for p in problems:
     print(p)
 if problems:
     sys.exit(1)
 print(f"{len(generators)} types' generators named alike in docs/reference.md, README.md and both "
-      f"clients; {len(aliases)} aliases ({', '.join(aliases)}) named {uses} times, each as an alias, "
+      f"clients, one figures table in both docs; {len(aliases)} aliases ({', '.join(aliases)}) named {uses} times, each as an alias, "
       f"in {len(sources)} files")

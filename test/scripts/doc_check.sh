@@ -14,8 +14,8 @@
 #    runs it too, with the release tag).
 # 3. Each type's generator (docs/reference.md's table) is the one README lists and both clients
 #    default to, and the aliases (the specs' generate_xid() and generate_tid(), 1.0's
-#    generate_uid11()) appear in the user docs, the demo and the clients' sources only as aliases
-#    (test/lib/generator_names.py).
+#    generate_uid11()) appear in the user docs, the demo and the clients' sources only as aliases;
+#    README.md and docs/reference.md show one generator figures table (test/lib/generator_names.py).
 #
 # Needs no server: run by test/run_tests.sh like the other scripts; DOC_CHECK_ROOT=<dir> checks
 # another tree (what the failure test of this script does with a copy).
@@ -92,7 +92,7 @@ if problems=$(python3 "$here/../lib/generator_names.py" . "${named[@]}" 2>&1); t
 	ok "$problems"
 else
 	printf '%s\n' "$problems" | sed 's/^/  /'
-	bad "the type's generators are not named alike (above)"
+	bad "the type's generators are not named alike, or the generator figures differ (above)"
 fi
 
 finish 3
