@@ -149,6 +149,8 @@ declare -A script_majors=(
 	[orm_python.sh]="15 17 18"
 	[orm_ruby.sh]="15 17 18"
 	[clients_dist.sh]="15"
+	# The clients' own generators and parsers against the server's: the same formats on every major.
+	[client_ids.sh]="15"
 	# make demo from a copy of the checkout, as a user runs it: the same on every major.
 	[demo.sh]="15"
 	# Files of the tree (documents, versions, META.json, the PGXN archive, make release's refusals):

@@ -18,3 +18,7 @@ GENERATORS = {
     "euid": "generate_euid",
 }
 TYPE_NAMES = tuple(GENERATORS)
+
+# IDs made in the application, with the standard library alone: new_ulid(), parse_ulid(),
+# is_valid_ulid(), ulid_timestamp() ... for the five types (idtypes.ids).
+from .ids import *  # noqa: E402,F401,F403
