@@ -7,6 +7,14 @@ import { createInterface } from 'node:readline';
 
 const cap = (t) => t[0].toUpperCase() + t.slice(1);
 
+// The wall clock in µs, as idtypes/ids reads it: Date.now()'s millisecond with the microseconds of
+// performance.now().
+function wallUs() {
+  const ms = Date.now();
+  const us = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  return Math.min(Math.max(us, ms * 1000), ms * 1000 + 999);
+}
+
 function make(type, kind, n) {
   const opts = {};
   for (const part of kind.split(',')) {
@@ -20,8 +28,12 @@ function make(type, kind, n) {
   }
   const fn = ids[`new${cap(type)}`];
   const made = new Array(n);
-  for (let i = 0; i < n; i++) made[i] = fn(opts);
-  return made.map((id, i) => `${type}\t${kind}\t${i + 1}\t${id}\n`).join('');
+  const before = new Array(n);
+  for (let i = 0; i < n; i++) {
+    before[i] = wallUs();
+    made[i] = fn(opts);
+  }
+  return made.map((id, i) => `${type}\t${kind}\t${i + 1}\t${id}\t${before[i]}\n`).join('');
 }
 
 function view(type, text) {

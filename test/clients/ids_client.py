@@ -2,7 +2,8 @@
 """ids_client.py: the Python side of test/scripts/client_ids.sh (idtypes.ids, imported as a user does).
 
   ids_client.py make               reads "TYPE KIND N" lines: N new IDs of TYPE each, in a row,
-                                   written as "TYPE<TAB>KIND<TAB>sequence number<TAB>ID" lines; KIND
+                                   written as "TYPE<TAB>KIND<TAB>sequence number<TAB>ID<TAB>the
+                                   wall clock in µs just before the call" lines; KIND
                                    is "-" or a comma list of node=N, clock=N, sid=N, ext=N, monotonic
   ids_client.py view [plain]       reads "TYPE<TAB>hex of the text" lines ("TYPE<TAB>text" with
                                    plain), writes each with a third field: what the client reads
@@ -11,6 +12,7 @@
                                    ERR:<SQLSTATE> for text it rejects
 """
 import sys
+import time
 from datetime import datetime, timedelta, timezone
 
 import idtypes
@@ -30,9 +32,9 @@ def make(type_name, kind, n, out):
         key, value = part.split("=")
         kw[{"node": "node_id", "clock": "clock_id", "sid": "sid", "ext": "extension"}[key]] = int(value)
     new = getattr(idtypes, "new_" + type_name)
-    made = [new(**kw) for _ in range(n)]
-    for i, text in enumerate(made, 1):
-        out.write("%s\t%s\t%d\t%s\n" % (type_name, kind, i, text))
+    made = [(time.time_ns() // 1000, new(**kw)) for _ in range(n)]
+    for i, (before, text) in enumerate(made, 1):
+        out.write("%s\t%s\t%d\t%s\t%d\n" % (type_name, kind, i, text, before))
 
 
 def view(type_name, text):

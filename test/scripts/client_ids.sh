@@ -8,6 +8,7 @@
 #     (xid_random, timeid_clock_id, ulidflake_sid, euid_extension) equal the client's reading, the
 #     time lies between the server's clock before and after they were made, and the requested
 #     fields read back (uid11's and ulidflake's node id in the top 5 bits of the field);
+#     and a ulid's 12 bits after the ms are the ms's fraction (in 4096ths) at the call;
 #  2. client-made IDs sort in time order among server-made ones: 50 of each type from the type's
 #     generator, then (after a pause) 50 from the client, then 50 from the server again: ordered by
 #     the type's btree order, the three groups come out in that order;
@@ -133,6 +134,25 @@ for lang in python node; do
 			bad "$lang: client-made ${type}s: $n of $want made, $wrong read otherwise by the server, $outside with a time outside [$t0, $t1] µs, $fields without the fields asked for"
 		fi
 	done <<<"$(q -F' ' -c "$sql")"
+done
+
+# A ulid's 12 bits after the ms are the ms's fraction at the call (in 4096ths): each of 2,000 in a
+# row is at or after the wall clock just before its call, and at most the clock just before the
+# next call (or the last one's + 1, where two calls fall in one 4096th).
+q -c "CREATE TABLE uf (lang text, seq int, t ulid, before_us bigint)"
+for lang in python node; do
+	echo "ulid - 2000" | client "$lang" make | awk -v l="$lang" '{ print l "\t" $3 "\t" $4 "\t" $5 }' |
+		q -c "\copy uf FROM pstdin"
+	got=$(q -c "SELECT count(*), count(*) FILTER (WHERE NOT (v >= floor(before_us * 4096 / 1000.0)
+			AND (after_us IS NULL OR v <= greatest(ceil(after_us * 4096 / 1000.0), pv + 1))))
+		FROM (SELECT *, lead(before_us) OVER w AS after_us, lag(v) OVER w AS pv
+			FROM (SELECT *, ('x' || substr(encode(t::bytea, 'hex'), 1, 15))::bit(60)::bigint AS v
+				FROM uf WHERE lang = '$lang') a WINDOW w AS (ORDER BY seq)) b")
+	if [ "$got" = "2000|0" ]; then
+		ok "$lang: 2,000 ulids: the 12 bits after the ms are the ms's fraction at the call"
+	else
+		bad "$lang: ulids: (made, with a fraction outside the call's time) = $got"
+	fi
 done
 
 echo "client_ids.sh: client-made IDs in the server: $SECONDS s"
@@ -296,7 +316,7 @@ ulid monotonic true
 euid - euid_extension(id)~IS~NULL
 euid ext=4242 euid_extension(id)=4242"
 for lang in python node; do
-	awk '{ print $1, $2, 10000 }' <<<"$mono" | client "$lang" make | awk -v l="$lang" '{ print l "\t" $0 }' |
+	awk '{ print $1, $2, 10000 }' <<<"$mono" | client "$lang" make | cut -f1-4 | awk -v l="$lang" '{ print l "\t" $0 }' |
 		q -c "\copy m FROM pstdin"
 	# One statement a kind: a text the server rejects fails its own kind only.
 	sql=""
@@ -321,4 +341,4 @@ for lang in python node; do
 done
 echo "client_ids.sh: monotonic generators: $SECONDS s"
 
-finish $((2 * (5 + 5 + 5 + 5 + 11)))
+finish $((2 * (5 + 1 + 5 + 5 + 5 + 11)))
