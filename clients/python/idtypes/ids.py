@@ -261,24 +261,23 @@ def _timeid_value(text: object) -> int:
     return _b32_value(d)
 
 
-def _ulidflake_value(text: object) -> int:
-    t = _need_str("ulidflake", text)
-    if len(t) != 13:
-        raise _length_error("ulidflake", t, _CROCKFORD_DIGITS)
-    d = _digits("ulidflake", t, _CROCKFORD_DIGITS)
+def _crockford_value(type_name: str, text: object, length: int) -> int:
+    """ulidflake (13 symbols) and ulid (26): strict Crockford, either case, the first at most 7."""
+    t = _need_str(type_name, text)
+    if len(t) != length:
+        raise _length_error(type_name, t, _CROCKFORD_DIGITS)
+    d = _digits(type_name, t, _CROCKFORD_DIGITS)
     if d[0] > 7:
-        raise _range_error("ulidflake", t)
+        raise _range_error(type_name, t)
     return _b32_value(d)
+
+
+def _ulidflake_value(text: object) -> int:
+    return _crockford_value("ulidflake", text, 13)
 
 
 def _ulid_value(text: object) -> int:
-    t = _need_str("ulid", text)
-    if len(t) != 26:
-        raise _length_error("ulid", t, _CROCKFORD_DIGITS)
-    d = _digits("ulid", t, _CROCKFORD_DIGITS)
-    if d[0] > 7:
-        raise _range_error("ulid", t)
-    return _b32_value(d)
+    return _crockford_value("ulid", text, 26)
 
 
 def _euid_check(value: int) -> int:
