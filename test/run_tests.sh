@@ -182,6 +182,11 @@ run_unit() {
 	read -r p f <<<"$counts"
 	passed=$((passed + p))
 	failed=$((failed + f))
+	# Named for the summary (counted above, once per failed test case): where they failed.
+	if [ "$f" -gt 0 ]; then
+		printf 'run_tests: FAILED: %s unit tests: %s of %s test cases, at %s\n' "$label" "$f" "$((p + f))" \
+			"$(grep -oE '^[^ ]+\.cpp:[0-9]+: FAILED' "$log" | sed 's/: FAILED$//' | sort -u | paste -sd' ' -)"
+	fi
 	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 		fail "$label unit tests exited with status $status"
 	fi
