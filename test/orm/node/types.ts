@@ -10,6 +10,7 @@ import { registerIdtypes, idColumn, Prefix, InTimeRange } from 'idtypes/typeorm'
 import pg from 'pg';
 import { registerTypes, parseIdArray, idFromBinary, parseIdArrayBinary, binaryResultsExact } from 'idtypes/pg';
 import { ID_TYPES, GENERATORS, generatorOf, timeRangeFunctionOf, type IdType, type ULID, type TimeID } from 'idtypes';
+import { newUlid, newEuid, newUlidflake, parseEuid, parseTimeid, parseUlid, isValidUid11, ulidTimestamp, formatUlid, InvalidIdError } from 'idtypes/ids';
 
 // Drizzle: generated columns are optional on insert, the others required; all read as string.
 const t = pgTable('t', {
@@ -74,4 +75,19 @@ idFromBinary('uuid', new Uint8Array(16));
 const ty: IdType = ID_TYPES[0];
 // @ts-expect-error not an ID type
 generatorOf('uuid');
+
+// idtypes/ids: IDs made in the application
+const made: string = newUlid({ monotonic: true });
+const ext: number | null = parseEuid(newEuid({ extension: 7 })).extension;
+const clock: number = parseTimeid('3jzfcijpj2z2a').clockId;
+const when: Date = ulidTimestamp(made);
+const again: string = formatUlid(parseUlid(made).value);
+const valid: boolean = isValidUid11(42);
+declare const err: InvalidIdError;
+const code: string = err.code;
+// @ts-expect-error a sid is a number
+newUlidflake({ sid: 'x' });
+// @ts-expect-error a value is a bigint
+formatUlid(1);
+console.log(made, ext, clock, when, again, valid, code);
 console.log(row, ins, bad, ids, fromBytes, binIds, seqIns, GENERATORS[ty], generatorOf('ulid'), timeRangeFunctionOf('euid'));
