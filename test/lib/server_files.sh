@@ -1,5 +1,6 @@
 # test/lib/server_files.sh (sourced): the idtypes files in the server's own directories, for the
-# tests that install idtypes there as a user's tool does (a package, pgxn) in a chroot.
+# tests that install idtypes there as a user's tool does (a package, pgxn) in a chroot, and for
+# test/scripts/demo.sh, which checks that `make demo` leaves them as they were.
 
 # server_setup <script> <what it does as root>: such a test's start: it must run as root (exit 2
 # otherwise, saying so); sets and exports PG_CONFIG (default: pg_config on PATH), and sets PGBIN,

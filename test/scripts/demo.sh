@@ -13,15 +13,18 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
+. "$here/../lib/server_files.sh"
 nodes_workdir
 export PG_CONFIG=${PG_CONFIG:-$PGBIN/pg_config}
+pkglibdir=$("$PG_CONFIG" --pkglibdir)
+extdir=$("$PG_CONFIG" --sharedir)/extension
 
-# The server's idtypes files: path, size, modification time and checksum.
+# The server's idtypes files (idtypes_files, test/lib/server_files.sh, the bitcode's directory
+# gone through): path, size, modification time and checksum.
 server_files() {
-	local d
-	for d in "$("$PG_CONFIG" --pkglibdir)" "$("$PG_CONFIG" --sharedir)/extension"; do
-		find "$d" -maxdepth 2 -name 'idtypes*' -type f -printf '%p %s %T@\n' 2>/dev/null
-		find "$d" -maxdepth 2 -name 'idtypes*' -type f -exec md5sum {} + 2>/dev/null
+	local f
+	idtypes_files | while read -r f; do
+		find "$f" -type f -printf '%p %s %T@ ' -exec md5sum {} \;
 	done | LC_ALL=C sort
 }
 server_files >"$work/before"
