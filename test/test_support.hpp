@@ -19,8 +19,8 @@ using Catch::Approx;
 #include <catch2/catch.hpp>
 #endif
 
-// rounds(n): a randomized test's rounds, n, or a tenth of them with IDTYPES_UNIT_SMALL=1 (under
-// qemu-user, where the full counts take minutes: test/run_matrix.sh's emulated lanes).
+// small_run(): IDTYPES_UNIT_SMALL=1, under qemu-user, where the full counts take minutes
+// (test/run_matrix.sh's emulated lanes).
 inline bool
 small_run()
 {
@@ -28,6 +28,7 @@ small_run()
 	return small != nullptr && std::strcmp(small, "1") == 0;
 }
 
+// rounds(n): a randomized test's rounds, n, or a tenth of them in a small run.
 inline int
 rounds(int n)
 {
