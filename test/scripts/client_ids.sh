@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# client_ids.sh: IDs made in the application (clients/python/idtypes/ids.py and clients/node/ids.js)
+# client_ids.sh: IDs made in the application (clients/python/idtypes/ids.py with id_text.py, and clients/node/ids.js)
 # agree with the server, both ways, for the five types and both languages (the client side is
 # test/clients/ids_client.py and ids_client.mjs, which import the packages as users do: Python's
 # `idtypes` from clients/python, Node's `idtypes/ids` through package.json's "exports"):
