@@ -74,7 +74,8 @@ override CXXFLAGS := $(filter-out $(call rejected-by,$(CXX),$(CXXFLAGS),c++),$(C
 # IDTYPES_CCACHE=1: every compile (the extension, its JIT bitcode, the unit tests) through ccache
 # when it is installed, with ccache's own settings (CCACHE_DIR...). A compile that an earlier one
 # made with the same compiler, flags and preprocessed source is taken from its cache, byte for
-# byte what the compiler wrote; CI keeps one cache per compiler between runs (test/run_matrix.sh).
+# byte what the compiler wrote; CI keeps one cache per compiler between runs (.ci/run, and
+# scripts/chroot.sh for a chroot's).
 ifeq ($(IDTYPES_CCACHE),1)
 ccache_bin := $(shell command -v ccache 2>/dev/null)
 ifneq ($(ccache_bin),)
