@@ -7,7 +7,7 @@ PGFILEDESC = "idtypes - compact, sortable ID types"
 
 # idtypes_uuidv7: PostgreSQL 18's uuidv7() for 15 to 17, from the same library (src/uuidv7.cpp).
 EXTENSION = idtypes idtypes_uuidv7
-# 1.0 is released and frozen; 1.1 is the fresh install, and 1.0--1.1 the update to it.
+# 1.0 and 1.1 are released and frozen; 1.1 is the fresh install, and 1.0--1.1 the update to it.
 DATA = idtypes--1.0.sql idtypes--1.1.sql idtypes--1.0--1.1.sql idtypes_uuidv7--1.1.sql
 
 # The PGXS convention: pg_config from PATH (Debian's picks the newest server whose headers are
@@ -284,8 +284,13 @@ release:
 # sql_edition/idtypes_sql.sql and its pg_tle package idtypes_sql.pg_tle.sql by
 # tools/gen_sql_edition.py: `make sql`
 # regenerates them, `make check-sql` fails when the committed scripts and their generator
-# disagree, or when the released (frozen) idtypes--1.0.sql changed.
+# disagree, or when a released (frozen) script changed: 1.0's and 1.1's (released as 1.1.0).
 IDTYPES_1_0_SHA256 = a3a73244a556eb849731896bed76541655896fdf4020a93cf416ea8f3e671185
+IDTYPES_RELEASED_SHA256 = \
+	$(IDTYPES_1_0_SHA256):idtypes--1.0.sql \
+	b20b3ceffbcb45a39fc10023ff27afdb7216c24c4db9c63582a0fec359f52fb1:idtypes--1.1.sql \
+	ff2a4d50f0f72b43e2fd8e04e49b5e87def51c2d790280eb1c5eff9f9c9c4ccd:idtypes--1.0--1.1.sql \
+	cbf66b9293bb1ff78fe9499fd3f9f6b9dadc1609a84028f7dc30168ccce000bf:idtypes_uuidv7--1.1.sql
 .PHONY: sql check-sql
 sql:
 	python3 tools/gen_sql.py > idtypes--1.1.sql.tmp && mv idtypes--1.1.sql.tmp idtypes--1.1.sql
@@ -305,8 +310,11 @@ check-sql:
 		|| { echo "check-sql: sql_edition/idtypes_sql.sql is stale: run make sql" >&2; exit 1; }
 	@python3 tools/gen_sql_edition.py tle | diff -u sql_edition/idtypes_sql.pg_tle.sql - \
 		|| { echo "check-sql: sql_edition/idtypes_sql.pg_tle.sql is stale: run make sql" >&2; exit 1; }
-	@echo "$(IDTYPES_1_0_SHA256)  idtypes--1.0.sql" | sha256sum --quiet -c - \
-		|| { echo "check-sql: idtypes--1.0.sql is released and frozen: put changes in 1.1" >&2; exit 1; }
+	@for f in $(IDTYPES_RELEASED_SHA256); do \
+		echo "$${f%%:*}  $${f#*:}" | sha256sum --quiet -c - >/dev/null 2>&1 || { \
+			echo "check-sql: $${f#*:} is released and frozen: SQL changes go into the next version's" \
+				"scripts (docs/development.md, \"The next version\")" >&2; exit 1; }; \
+	done
 
 CLANG_FORMAT ?= clang-format
 FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h src/*.hpp src/*/*.cpp src/*/*.h \

@@ -1,17 +1,30 @@
 # test/lib/release_clone.sh (sourced): a clone of this checkout's HEAD in which the current version
-# is released, for the tests of `make release` and of what it makes.
+# is released and untagged, for the tests of `make release` and of what it makes.
 #
 #   release_clone <dir>    clones HEAD into <dir> (git clone --no-hardlinks: the checkout is left
-#                          alone) and commits there the marks of a release: CHANGELOG.md's
-#                          "(unreleased)" heading dated today, META.json's release_status stable.
-#                          Prints the version; tags nothing (the caller tags v<version>).
+#                          alone), deletes the clone's tags (the caller tags what it tests), and,
+#                          where HEAD is between releases, commits there the marks of a release:
+#                          CHANGELOG.md's "(unreleased)" heading dated today, META.json's
+#                          release_status stable. Prints the version.
+#   unrelease_clone <dir>  commits in a clone the marks of a tree between releases: its version's
+#                          CHANGELOG.md heading "(unreleased)", META.json's release_status testing.
 release_clone() {
 	local dir=$1 top version
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 	git clone -q --no-hardlinks "$top" "$dir"
+	git -C "$dir" tag -l | xargs -r git -C "$dir" tag -d >/dev/null
 	version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$dir/META.json")
-	sed -i "0,/^## $version (unreleased)\$/s//## $version ($(date -u +%F))/" "$dir/CHANGELOG.md"
-	sed -i 's/^   "release_status": "[a-z]*",$/   "release_status": "stable",/' "$dir/META.json"
-	git -C "$dir" -c user.name=test -c user.email=test@idtypes.invalid commit -q -am "Release $version"
+	if grep -qx "## $version (unreleased)" "$dir/CHANGELOG.md"; then
+		sed -i "0,/^## $version (unreleased)\$/s//## $version ($(date -u +%F))/" "$dir/CHANGELOG.md"
+		sed -i 's/^   "release_status": "[a-z]*",$/   "release_status": "stable",/' "$dir/META.json"
+		git -C "$dir" -c user.name=test -c user.email=test@idtypes.invalid commit -q -am "Release $version"
+	fi
 	echo "$version"
+}
+unrelease_clone() {
+	local dir=$1 version
+	version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$dir/META.json")
+	sed -i "0,/^## $version (.*)\$/s//## $version (unreleased)/" "$dir/CHANGELOG.md"
+	sed -i 's/^   "release_status": "[a-z]*",$/   "release_status": "testing",/' "$dir/META.json"
+	git -C "$dir" -c user.name=test -c user.email=test@idtypes.invalid commit -q -am "Between releases"
 }

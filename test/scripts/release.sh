@@ -4,8 +4,9 @@
 # what it should: the source tarball (the tag's files, exactly), the PGXN zip (a valid META.json),
 # the SQL edition's two files (the tag's, byte for byte), RELEASE_NOTES.md (the release's CHANGELOG section alone), and SHA256SUMS covering every file.
 #
-# In a clone of HEAD (test/lib/release_clone.sh): without a tag, with a tag on the unreleased tree,
-# and with a tag of another version, make release refuses; after the release commit and its tag,
+# In a clone of HEAD without its tags (test/lib/release_clone.sh): without a tag, with a tag on a
+# tree marked unreleased, and with a tag of another version, make release refuses; on the released
+# tree (HEAD's, or HEAD's with the release commit where HEAD is between releases) and its tag,
 # `make release RELEASE_PARTS="source pgxn sql"` (the .deb files and images are made and checked by
 # the full release run in the chroot of 19, see docs/development.md).
 # Needs no server; run by test/run_tests.sh. Exit status 77 outside a git checkout (a release
@@ -25,13 +26,13 @@ if ! git -C "$top" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 	echo "release: $top is not a git checkout (a release archive?): make release works from a tag"
 	exit 77
 fi
-git clone -q --no-hardlinks "$top" "$clone"
-version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$clone/META.json")
+version=$(release_clone "$clone")
 
 # Refusals: no tag on HEAD; a tag on a tree not marked released; a tag of another version.
 refused=()
 release && refused+=("untagged HEAD was released")
 grep -q 'HEAD has no tag' "$work/log" || refused+=("untagged HEAD: $(tail -n 1 "$work/log")")
+unrelease_clone "$clone"
 git -C "$clone" tag -a -m "unready" "v$version"
 release && refused+=("the unreleased tree was released")
 grep -q "(unreleased)" "$work/log" && grep -q "release_status is 'testing'" "$work/log" ||
@@ -99,7 +100,7 @@ fi
 
 # The notes: the release's CHANGELOG section, from its heading to the next one.
 notes=$out/RELEASE_NOTES.md
-if [ "$(head -n 1 "$notes")" = "## $version ($(date -u +%F))" ] && [ "$(grep -c '^## ' "$notes")" = 1 ] &&
+if [ "$(head -n 1 "$notes")" = "$(grep -m 1 "^## $version (" "$clone/CHANGELOG.md")" ] && [ "$(grep -c '^## ' "$notes")" = 1 ] &&
 	[ "$(wc -l <"$notes")" -gt 5 ] && grep -qF "$(sed -n 2,4p "$notes")" "$clone/CHANGELOG.md"; then
 	ok "RELEASE_NOTES.md is CHANGELOG.md's section of $version ($(wc -l <"$notes") lines)"
 else
