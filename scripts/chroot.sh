@@ -363,12 +363,18 @@ if [ "${IDTYPES_CCACHE:-0}" = 1 ] && [ -n "${IDTYPES_CCACHE_ROOT:-}" ] && [ "${I
 	bind "$IDTYPES_CCACHE_ROOT/$slot" /var/cache/idtypes-ccache
 	envs+=(CCACHE_DIR=/var/cache/idtypes-ccache)
 fi
+# IDTYPES_CPU_FILE (test/run_matrix.sh: the CPU count of the CI lane's cgroup): its directory read-only
+# at /run/idtypes-cpu, for test/run_tests.sh's CPU seconds per step.
+if [ -n "${IDTYPES_CPU_FILE:-}" ] && [ -r "$IDTYPES_CPU_FILE" ] && [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ]; then
+	bind "$(dirname "$IDTYPES_CPU_FILE")" /run/idtypes-cpu ro
+	envs+=("IDTYPES_CPU_FILE=/run/idtypes-cpu/$(basename "$IDTYPES_CPU_FILE")")
+fi
 [ -n "$vendor" ] && envs+=(IDTYPES_VENDOR_DIR=/vendor)
 [ -n "$debs" ] && envs+=(IDTYPES_DEB_DIR=/debs)
 while IFS='=' read -r name _; do
 	case $name in
 	CI | WERROR | IDTYPES_* | UBSAN_OPTIONS | ASAN_OPTIONS | CCACHE_*)
-		case $name in IDTYPES_VENDOR_DIR | IDTYPES_DEB_DIR | CCACHE_DIR) ;; *) envs+=("$name=${!name}") ;; esac
+		case $name in IDTYPES_VENDOR_DIR | IDTYPES_DEB_DIR | IDTYPES_CPU_FILE | CCACHE_DIR) ;; *) envs+=("$name=${!name}") ;; esac
 		;;
 	esac
 done < <(env)

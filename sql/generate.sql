@@ -80,11 +80,20 @@ GROUP BY ext ORDER BY ext;
 -- is the ms, its fraction in 4096ths and 68 fresh random bits, so one session's ULIDs increase.
 -- 20,000 of each, in call order (n: the rows are made, and the functions called, in
 -- generate_series' order; the TIDs made in the same rows show it, as they increase with every
--- call).
+-- call). 5,000 where IDTYPES_REGRESS_SMALL is set (the lanes under qemu-user): the bounds below
+-- are still many standard deviations wide, and the checks that must fail still fail.
+\getenv regress_small IDTYPES_REGRESS_SMALL
+\if :{?regress_small}
+\set fresh_rows 5000
+\set long_rows 10000
+\else
+\set fresh_rows 20000
+\set long_rows 50000
+\endif
 CREATE TEMP TABLE fresh AS
 SELECT n, generate_uid11() AS u, generate_ulid() AS l, generate_tid() AS t
-FROM generate_series(1, 20000) AS n;
-SELECT count(DISTINCT u) = 20000 AS distinct_uid11, count(DISTINCT l) = 20000 AS distinct_ulid,
+FROM generate_series(1, :fresh_rows) AS n;
+SELECT count(DISTINCT u) = :fresh_rows AS distinct_uid11, count(DISTINCT l) = :fresh_rows AS distinct_ulid,
 	bool_and(abs(extract(epoch FROM ulid_timestamp(l) - clock_timestamp())) < 60) AS ulid_now
 FROM fresh;
 SELECT bool_and(t > pt) AS in_call_order, bool_and(l > pl) AS ulid_increasing
@@ -92,7 +101,8 @@ FROM (SELECT n, t, lag(t) OVER (ORDER BY n) AS pt, l, lag(l) OVER (ORDER BY n) A
 WHERE n > 1;
 -- The share of values with each of the 64 bits set (bit 63, the sign of the bigint, too): about
 -- half. For 20,000 random values a share's standard deviation is 0.35 %, so 45 % to 55 % is
--- +-14 of them: this fails only for a bit that is not random (fixed, or much biased).
+-- +-14 of them (5,000: 0.71 %, +-7): this fails only for a bit that is not random (fixed, or much
+-- biased).
 CREATE FUNCTION pg_temp.bit_shares(v bigint[]) RETURNS TABLE (lowest float8, highest float8)
 LANGUAGE sql AS $$
 	SELECT min(share), max(share) FROM (
@@ -102,7 +112,7 @@ SELECT lowest >= 0.45 AND highest <= 0.55 AS uid11_bits_balanced
 FROM pg_temp.bit_shares((SELECT array_agg(u::bigint) FROM fresh));
 -- ...which generate_xid(), with its time in the top bits, is not (the check can fail).
 SELECT lowest >= 0.45 AND highest <= 0.55 AS xid_bits_balanced
-FROM pg_temp.bit_shares((SELECT array_agg(generate_xid()::bigint) FROM generate_series(1, 20000)));
+FROM pg_temp.bit_shares((SELECT array_agg(generate_xid()::bigint) FROM generate_series(1, :fresh_rows)));
 -- A ULID's low 64 bits (of its 68 random ones), as a bigint.
 CREATE FUNCTION pg_temp.low64(l ulid) RETURNS bigint LANGUAGE sql AS $$
 	SELECT ('x' || right(replace(l::uuid::text, '-', ''), 16))::bit(64)::bigint $$;
@@ -110,8 +120,8 @@ SELECT lowest >= 0.45 AND highest <= 0.55 AS ulid_random_bits_balanced
 FROM pg_temp.bit_shares((SELECT array_agg(pg_temp.low64(l)) FROM fresh));
 -- Fresh, not a counter: of two consecutive ULIDs, the second's low 64 bits are the larger about
 -- half the time, as two fresh random numbers are. Ascents in a random sequence of n have a
--- standard deviation of sqrt(n / 12), 0.2 % of 20,000: 35 % to 65 % fails only for bits that are
--- not fresh, such as generate_ulid_monotonic()'s last ID + 1.
+-- standard deviation of sqrt(n / 12), 0.2 % of 20,000 (0.4 % of 5,000): 35 % to 65 % fails only
+-- for bits that are not fresh, such as generate_ulid_monotonic()'s last ID + 1.
 CREATE FUNCTION pg_temp.low_ascents(v ulid[]) RETURNS float8
 LANGUAGE sql AS $$
 	SELECT avg((pg_temp.low64(l) > pg_temp.low64(p))::int)
@@ -122,7 +132,7 @@ SELECT pg_temp.low_ascents((SELECT array_agg(l ORDER BY n) FROM fresh)) BETWEEN 
 -- ...which generate_ulid_monotonic(), the last ID + 1 within a millisecond, is not (the check
 -- can fail).
 SELECT pg_temp.low_ascents((SELECT array_agg(generate_ulid_monotonic() ORDER BY n)
-	FROM generate_series(1, 20000) AS n)) BETWEEN 0.35 AND 0.65 AS ulid_monotonic_fresh;
+	FROM generate_series(1, :fresh_rows) AS n)) BETWEEN 0.35 AND 0.65 AS ulid_monotonic_fresh;
 
 -- Time is the wall clock at the call, not the transaction's start: in one transaction, two IDs
 -- of each kind 50 ms apart are at least 40 ms apart (their unit is the ms; TID's the µs).
@@ -273,10 +283,11 @@ FROM (SELECT kind, t, after, count(*) OVER (PARTITION BY kind, t) AS per_ms FROM
 GROUP BY kind ORDER BY kind;
 RESET idtypes.test_counter_bits;
 -- Without the knob a millisecond holds thousands of IDs (per backend, 13-16 without preload,
--- the scalable ulidflake about 240): a long loop with 'wait' stays distinct and increasing.
-SELECT count(DISTINCT f) AS distinct_ids, bool_and(f > p) AS increasing
+-- the scalable ulidflake about 240): a long loop with 'wait' stays distinct and increasing
+-- (50,000 IDs; 10,000 where IDTYPES_REGRESS_SMALL is set, still dozens of full milliseconds).
+SELECT count(DISTINCT f) = :long_rows AS all_distinct, bool_and(f > p) AS increasing
 FROM (SELECT f, lag(f) OVER (ORDER BY n) AS p
-	FROM (SELECT n, generate_ulidflake(0) AS f FROM generate_series(1, 50000) n) a) b;
+	FROM (SELECT n, generate_ulidflake(0) AS f FROM generate_series(1, :long_rows) n) a) b;
 -- The knob is a superuser's, and shown by no listing of settings.
 SELECT count(*) AS listed FROM pg_settings WHERE name = 'idtypes.test_counter_bits';
 CREATE ROLE regress_idtypes_knob;

@@ -26,6 +26,7 @@ set -uo pipefail
 trap '' PIPE
 
 cd "$(dirname "$0")/.." || exit 1
+. test/lib/cpu_ms.sh
 
 versions=${PG_VERSIONS:-15 17 18 19}
 # PG_VERSIONS=none: no server lane (the lanes of ARCH_TOO alone, say).
@@ -58,12 +59,15 @@ ubsan_for() { [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $1 "* ]]; 
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
-# ... with the unit tests skipped, the regression suite and isolation specs, and only the scripts
+# ... with the unit tests skipped, the regression tests of user_regress (the extension loaded from
+# the stage; the whole suite ran as root in the same chroot just before, about 100 s of the job)
+# and the isolation specs, and only the scripts
 # whose work differs as a user: what they install into the stage (other versions of the
 # extension, a changed control file), servers a user starts, stops, crashes and restarts (the
 # floor file in a data directory the user owns) and libfaketime preloaded by a user. Every other
 # script tests the server, not who runs it, and runs as root in the same chroot just before
 # (about 380 s of the lane's 650 before this list).
+user_regress="io casts generate security"
 user_scripts="floor_file.sh crash.sh clock_faults.sh overflow_wait.sh update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh member_invalidation.sh"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
@@ -146,8 +150,9 @@ declare -A script_majors=(
 	# up front (Go, Rust and a JDK installed and compiled in a chroot took 15 minutes of a run).
 	[drivers.sh]="15"
 	[orm_node.sh]="15"
-	[orm_python.sh]="15 17 18"
-	[orm_ruby.sh]="15 17 18"
+	# (sid's packages in 19's lane, which 18's shares.)
+	[orm_python.sh]="15 17 19"
+	[orm_ruby.sh]="15 17 19"
 	[clients_dist.sh]="15"
 	# The clients' own generators and parsers against the server's: the same formats on every major.
 	[client_ids.sh]="15"
@@ -167,9 +172,26 @@ declare -A script_majors=(
 	# run with nothing cached).
 	[citus.sh]="18"
 	# Crashes, restarts and four failovers under libfaketime (about 230 s beside a CI run): the
-	# floors are the same C++ on every major; on 15 (both scopes: backend and cluster) and on 18
-	# (cluster scope without preloading). physical_replica.sh promotes a standby on every major.
-	[restart_floor.sh]="15 18"
+	# floors are the same C++ on every major; on 15 (both scopes: backend and cluster) and on 19
+	# (cluster scope without preloading, through the DSM registry).
+	[restart_floor.sh]="15 19"
+	# The generators' life: state per backend, preloaded or in the DSM registry, floors, clock
+	# faults, crashes, node ids, failovers and the WAL read back, under load. Where they differ
+	# by major, src/compat.h says so, and 17 and 18 build the same code (the DSM registry,
+	# ProcNumber and LogLogicalMessage's flush are 17's changes; the DSM registry's callback and
+	# XLogFindNextRecord's 19's); 18's compiler (sid's) builds 19's too. So on 15 (no DSM
+	# registry), 17 and 19, not on 18 (about 390 s of its lane beside a CI run). The regression
+	# suite's generator tests and the isolation specs run on every major.
+	[session_floor.sh]="15 17 19"
+	[node_id.sh]="15 17 19"
+	[concurrency.sh]="15 17 19"
+	[clock_faults.sh]="15 17 19"
+	[overflow_wait.sh]="15 17 19"
+	[floor_file.sh]="15 17 19"
+	[crash.sh]="15 17 19"
+	[physical_replica.sh]="15 17 19"
+	[logical_replication.sh]="15 17 19"
+	[bench_smoke.sh]="15 17 19"
 	# 100,000 IDs per type sorted in memory and on disk (6 s alone; a million took 117-127 s):
 	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
 	# 19), not the major: 15 and 19 (the lanes with UBSan), and the i386 lane; the regression
@@ -206,14 +228,16 @@ release_of() { bash scripts/chroot.sh --release "$1" 2>/dev/null; }
 # job <id> <label> <major> <command...>: prints its output (into its lane's log) and a line when
 # it starts and ends on the matrix's own output (fd 3), so a long run shows where it is.
 job() {
-	local id=$1 label=$2 major=$3 start=$SECONDS
+	local id=$1 label=$2 major=$3 start=$SECONDS cpu0
 	shift 3
+	cpu0=$(cpu_ms)
 	echo "run_matrix: started: $label" >&3
 	printf '\n######## %s\n' "$label"
 	"$@" 2>&1 | tee "$tmp/$id.log"
 	printf '%s\n' "$label" >"$tmp/$id.label"
 	printf '%s\n' "$major" >"$tmp/$id.major"
 	echo $((SECONDS - start)) >"$tmp/$id.secs"
+	[ -z "$cpu0" ] || echo $((($(cpu_ms) - cpu0 + 500) / 1000)) >"$tmp/$id.cpu"
 	echo "run_matrix: done in $((SECONDS - start)) s: $label ($(grep -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/$id.log" | tail -n 1))" >&3
 }
 
@@ -249,7 +273,7 @@ server() {
 # as_user <major>: the suite in the major's chroot as a user without root (scripts/as-user.sh), the
 # way the README's `make test` runs without sudo: the extension staged, servers run as that user.
 as_user() {
-	IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
+	IDTYPES_SKIP_UNIT=1 IDTYPES_REGRESS=$user_regress IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
 		make --no-print-directory test
 }
 
@@ -477,9 +501,17 @@ elif [ -f /sys/fs/cgroup/cgroup.procs ] && [ -w /sys/fs/cgroup ]; then
 fi
 [ -z "$cgroup_base" ] || mkdir -p "$cgroup_base" 2>/dev/null || cgroup_base=
 # lane_cpu_join <i>: this shell (and all it starts from now on) into lane i's cgroup.
+# IDTYPES_CPU_FILE: the file that counts it, for test/run_tests.sh's CPU seconds per step
+# (scripts/chroot.sh shows it inside a chroot).
 lane_cpu_join() {
 	[ -n "$cgroup_base" ] || return 0
-	mkdir -p "$cgroup_base/lane-$1" 2>/dev/null && echo "$BASHPID" >"$cgroup_base/lane-$1/cgroup.procs" 2>/dev/null || true
+	local g=$cgroup_base/lane-$1
+	mkdir -p "$g" 2>/dev/null && echo "$BASHPID" >"$g/cgroup.procs" 2>/dev/null || return 0
+	if [ -f "$g/cpuacct.usage" ]; then
+		export IDTYPES_CPU_FILE=$g/cpuacct.usage
+	elif [ -f "$g/cpu.stat" ]; then
+		export IDTYPES_CPU_FILE=$g/cpu.stat
+	fi
 }
 # lane_cpu <i>: lane i's CPU seconds so far, or "-".
 lane_cpu() {
@@ -583,18 +615,21 @@ for log in $(ls "$tmp"/*.log 2>/dev/null | sort -V); do
 	timing+=("$(printf '%5d s  %s' "$(cat "$id.secs")" "$label")")
 done
 
-# lane_steps <i>: lane i's steps, "<seconds>\t<name>", from its output: test/run_tests.sh's stage
-# times, the chroot or sysroot made and the packages installed, and each job that has no stage
-# times of its own (a package test, fuzzing); the job's label before a step where the lane has more.
+# lane_steps <i>: lane i's steps, "<seconds>\t<name>\t<CPU seconds>", from its output:
+# test/run_tests.sh's stage times, the chroot or sysroot made and the packages installed (no CPU
+# seconds), and each job that has no stage times of its own (a package test, fuzzing); the job's
+# label before a step where the lane has more.
 lane_steps() {
 	awk -v jobs="$(grep -c '^######## ' "$tmp/lane-$1.out")" '
-	function step(secs, name) { print secs "\t" (jobs > 1 ? job " > " : "") name; inner[job] = 1 }
+	function step(secs, name, cpu) { print secs "\t" (jobs > 1 ? job " > " : "") name "\t" cpu; inner[job] = 1 }
 	/^######## / { job = substr($0, 10); sub(/ \(.*/, "", job); next }
 	/^ *[0-9]+ s  [^ ]/ && job != "" {
 		secs = $1; sub(/^ *[0-9]+ s  /, "")
+		cpu = ""
+		if (match($0, /  \(CPU [0-9]+ s\)$/)) { cpu = substr($0, RSTART + 7); sub(/ s\)$/, "", cpu); $0 = substr($0, 1, RSTART - 1) }
 		sub(/^script test\/scripts\//, ""); sub(/^regression tests .*/, "regression tests")
 		sub(/^build, check-sql, check-abi, install$/, "build and install")
-		if ($0 != "summary") step(secs, $0)
+		if ($0 != "summary") step(secs, $0, cpu)
 		next
 	}
 	/^(chroot|sysroot)\.sh\[[^]]*\]: made in [0-9]+ s$/ {
@@ -611,20 +646,24 @@ lane_steps() {
 		[ -f "$id" ] || continue
 		id=${id%.secs}
 		# A job with no stage times inside: the job is the step.
-		grep -qE '^ *[0-9]+ s  [^ ]' "$id.log" || printf '%s\t%s\n' "$(cat "$id.secs")" "$(cat "$id.label")"
+		grep -qE '^ *[0-9]+ s  [^ ]' "$id.log" ||
+			printf '%s\t%s\t%s\n' "$(cat "$id.secs")" "$(cat "$id.label")" "$(cat "$id.cpu" 2>/dev/null)"
 	done
 }
 
 printf '\n######## matrix summary\n'
 printf '%s\n' "${timing[@]}"
 printf '\nLanes (at once; CPU: every process of the lane, servers included):\n\n'
-printf '| lane | wall s | CPU s | five slowest steps (s) |\n|---|---:|---:|---|\n'
+# The five steps of the most CPU seconds (wall seconds where a step has none counted), each as
+# "<name> <wall>/<CPU>".
+printf '| lane | wall s | CPU s | its five costliest steps (wall/CPU s) |\n|---|---:|---:|---|\n'
 for i in "${!lanes[@]}"; do
 	[ -f "$tmp/lane-$i.wall" ] || continue
 	first=$(ls "$tmp/$((i + 1))"-*.label 2>/dev/null | sort -V | head -n 1)
 	printf '| %s | %s | %s | %s |\n' "$([ -n "$first" ] && cat "$first" || echo "lane $i")" \
 		"$(cat "$tmp/lane-$i.wall")" "$(cat "$tmp/lane-$i.cpu")" \
-		"$(lane_steps "$i" | sort -t $'\t' -k1,1nr | head -n 5 | awk -F '\t' '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1 }')"
+		"$(lane_steps "$i" | awk -F '\t' '{ print ($3 == "" ? $1 : $3) "\t" $0 }' | sort -t $'\t' -k1,1nr | head -n 5 |
+			awk -F '\t' '{ printf "%s%s %s%s", (NR > 1 ? ", " : ""), $3, $2, ($4 == "" ? "" : "/" $4) }')"
 done
 printf '%s\n' "${report[@]}"
 printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"

@@ -30,6 +30,7 @@ trap '' PIPE
 
 cd "$(dirname "$0")/.." || exit 1
 top=$(pwd)
+. "$top/test/lib/cpu_ms.sh"
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
 
@@ -76,14 +77,22 @@ skipped=()
 tmp=
 cluster=
 
-# stage <name>: a heading; the previous stage's seconds go into the summary.
+# stage <name>: a heading; the previous stage's seconds (and its CPU seconds, in a CI lane) go
+# into the summary.
 times=()
 stage_name=
 stage_start=$SECONDS
+stage_cpu=$(cpu_ms)
 stage() {
-	[ -z "$stage_name" ] || times+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$stage_name")")
+	local cpu
+	cpu=$(cpu_ms)
+	if [ -n "$stage_name" ]; then
+		times+=("$(printf '%5d s  %s%s' $((SECONDS - stage_start)) "$stage_name" \
+			"${cpu:+${stage_cpu:+  (CPU $(((cpu - stage_cpu + 500) / 1000)) s)}}")")
+	fi
 	stage_name=$*
 	stage_start=$SECONDS
+	stage_cpu=$cpu
 	printf '\n=== %s\n' "$*"
 }
 fail() {
