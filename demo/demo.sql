@@ -8,7 +8,7 @@ CREATE TABLE orders (
 	item text
 );
 INSERT INTO orders (item) SELECT 'item ' || g FROM generate_series(1, 5) g;
-SELECT id, xid_timestamp(id), xid_random(id), item FROM orders ORDER BY id;
+SELECT id, uid11_timestamp(id), uid11_random(id), item FROM orders ORDER BY id;
 
 SELECT generate_timeid() AS timeid, timeid_dashed(generate_timeid(1)) AS dashed,
 	generate_ulidflake() AS ulidflake, generate_ulid() AS ulid, generate_euid(42) AS euid;
