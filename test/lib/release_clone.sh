@@ -8,12 +8,14 @@
 #                          release_status stable. Prints the version.
 #   unrelease_clone <dir>  commits in a clone the marks of a tree between releases: its version's
 #                          CHANGELOG.md heading "(unreleased)", META.json's release_status testing.
+# meta_version <dir>: the version META.json of <dir> names.
+meta_version() { sed -n 's/^   "version": "\(.*\)",$/\1/p' "$1/META.json"; }
 release_clone() {
 	local dir=$1 top version
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 	git clone -q --no-hardlinks "$top" "$dir"
 	git -C "$dir" tag -l | xargs -r git -C "$dir" tag -d >/dev/null
-	version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$dir/META.json")
+	version=$(meta_version "$dir")
 	if grep -qx "## $version (unreleased)" "$dir/CHANGELOG.md"; then
 		sed -i "0,/^## $version (unreleased)\$/s//## $version ($(date -u +%F))/" "$dir/CHANGELOG.md"
 		sed -i 's/^   "release_status": "[a-z]*",$/   "release_status": "stable",/' "$dir/META.json"
@@ -23,7 +25,7 @@ release_clone() {
 }
 unrelease_clone() {
 	local dir=$1 version
-	version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$dir/META.json")
+	version=$(meta_version "$dir")
 	sed -i "0,/^## $version (.*)\$/s//## $version (unreleased)/" "$dir/CHANGELOG.md"
 	sed -i 's/^   "release_status": "[a-z]*",$/   "release_status": "testing",/' "$dir/META.json"
 	git -C "$dir" -c user.name=test -c user.email=test@idtypes.invalid commit -q -am "Between releases"
