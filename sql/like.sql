@@ -47,20 +47,29 @@ VACUUM ANALYZE lk_uid11, lk_timeid, lk_ulidflake, lk_ulid, lk_euid;
 
 -- "id <cond>" against "id::text <cond>" on table tbl, cond holding a constant pattern (so the
 -- planner's rewrite applies): the rows "id <cond>" returns, and how many rows (NULL id included)
--- the two disagree on, as a WHERE clause (either way) and as a value (IS DISTINCT FROM).
+-- the two disagree on, as a WHERE clause (either way) and as a value (IS DISTINCT FROM). Two
+-- scans: the rows of "WHERE id <cond>" (its plan: an index range where the pattern has a
+-- prefix), and one sequential scan for the rows of "WHERE id::text <cond>" and the values; the
+-- rows either way are counted only where the two lists of n (unique) differ.
 CREATE FUNCTION lk_check(tbl regclass, cond text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
 	hits bigint;
-	differ bigint;
+	by_id int[];
+	by_text int[];
+	differ bigint := 0;
 	values_differ bigint;
 BEGIN
-	EXECUTE format('SELECT count(*) FROM %s WHERE id %s', tbl, cond) INTO hits;
-	EXECUTE format('SELECT count(*) FROM ((SELECT n FROM %1$s WHERE id %2$s
-		EXCEPT ALL SELECT n FROM %1$s WHERE id::text %2$s)
-		UNION ALL (SELECT n FROM %1$s WHERE id::text %2$s
-		EXCEPT ALL SELECT n FROM %1$s WHERE id %2$s)) d', tbl, cond) INTO differ;
-	EXECUTE format('SELECT count(*) FROM %1$s WHERE (id %2$s) IS DISTINCT FROM (id::text %2$s)',
-		tbl, cond) INTO values_differ;
+	EXECUTE format('SELECT count(*), array_agg(n ORDER BY n) FROM %s WHERE id %s', tbl, cond)
+		INTO hits, by_id;
+	EXECUTE format('SELECT array_agg(n ORDER BY n) FILTER (WHERE id::text %2$s),
+		count(*) FILTER (WHERE (id %2$s) IS DISTINCT FROM (id::text %2$s)) FROM %1$s', tbl, cond)
+		INTO by_text, values_differ;
+	IF by_id IS DISTINCT FROM by_text THEN
+		EXECUTE format('SELECT count(*) FROM ((SELECT n FROM %1$s WHERE id %2$s
+			EXCEPT ALL SELECT n FROM %1$s WHERE id::text %2$s)
+			UNION ALL (SELECT n FROM %1$s WHERE id::text %2$s
+			EXCEPT ALL SELECT n FROM %1$s WHERE id %2$s)) d', tbl, cond) INTO differ;
+	END IF;
 	RETURN hits || CASE WHEN differ + values_differ = 0 THEN '' ELSE ' DIFFER ' || differ || '/' || values_differ END;
 END
 $$;
