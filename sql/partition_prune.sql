@@ -190,6 +190,8 @@ DECLARE
 	bad int;
 	line text;
 	kept bool;
+	op text;
+	arg text;
 BEGIN
 	EXECUTE format('SELECT %1$s_first_at(''2026-03-01'')::text, %1$s_first_at(''2026-04-01'')::text,
 		%1$s_first_at(''-infinity'')::text, %1$srange_hi(''(,)'')::text', t) INTO a, b, lo, hi;
@@ -223,12 +225,14 @@ BEGIN
 	mismatches := 0;
 	rewritten := true;
 	FOR i IN 1..array_length(rhs, 1) LOOP
+		op := substring(rhs[i] for 2);
+		arg := substring(rhs[i] from 4);
 		EXECUTE format('SELECT count(*) FILTER (WHERE (id %s) IS DISTINCT FROM (id %s (SELECT %s))) FROM %s',
-			rhs[i], substring(rhs[i] for 2), substring(rhs[i] from 4), ids) INTO bad;
+			rhs[i], op, arg, ids) INTO bad;
 		mismatches := mismatches + bad;
 		kept := false;
 		FOR line IN EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF) SELECT id %s (SELECT %s) FROM %s',
-			substring(rhs[i] for 2), substring(rhs[i] from 4), ids) LOOP
+			op, arg, ids) LOOP
 			kept := kept OR line ~ 'id (\^@|<@) \(InitPlan|id (\^@|<@) \$';
 		END LOOP;
 		IF NOT kept THEN
@@ -238,8 +242,8 @@ BEGIN
 			rewritten := rewritten AND line !~ 'id (\^@|<@)';
 		END LOOP;
 		EXECUTE format('PREPARE pp_e(%s) AS SELECT count(*) FILTER (WHERE (id %s $1) IS DISTINCT FROM (id %s (SELECT $1))) FROM %s',
-			types[i], substring(rhs[i] for 2), substring(rhs[i] for 2), ids);
-		EXECUTE format('PREPARE pp_r(%s) AS SELECT id %s $1 FROM %s', types[i], substring(rhs[i] for 2), ids);
+			types[i], op, op, ids);
+		EXECUTE format('PREPARE pp_r(%s) AS SELECT id %s $1 FROM %s', types[i], op, ids);
 		PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);
 		EXECUTE format('EXECUTE pp_e(%L)', params[i]) INTO bad;
 		FOR line IN EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF) EXECUTE pp_r(%L)', params[i]) LOOP

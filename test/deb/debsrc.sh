@@ -41,8 +41,8 @@ changes_bin=$(ls "$work"/out/idtypes_*_"$(dpkg --print-architecture)".changes)
 
 # ---- lintian -------------------------------------------------------------------------------------
 # Every tag of every level, so that the log shows what was overridden; errors and warnings fail
-# (its exit status and the tags shown: one lintian run; a second one only for the status read
-# every package again).
+# (--fail-on: the exit status of the same run, where a second run for the status read every
+# package again).
 lint_status=0
 lintian --fail-on error,warning --display-level '>=pedantic' --show-overrides --tag-display-limit 0 \
 	"$changes_src" "$changes_bin" >"$work/lintian.log" 2>&1 || lint_status=$?
