@@ -4,10 +4,12 @@
 #   test/cluster.sh start <dir> [extra postgres options, e.g. -c shared_preload_libraries=idtypes]
 #   test/cluster.sh stop <dir>
 #
-# start creates <dir> if needed, runs initdb into <dir>/data the first time (so stop + start with
-# other options restarts the same cluster), and starts the server with no TCP listener: the socket
-# is <dir>/.s.PGSQL.$PGPORT, so clusters in different directories never clash. Connect with
-# PGHOST=<dir> PGPORT=$PGPORT PGUSER=postgres (trust authentication). The caller removes <dir>.
+# start creates <dir> if needed, makes <dir>/data the first time (so stop + start with other options
+# restarts the same cluster: initdb, or a copy of initdb's output for the same server, options and
+# user, kept in $IDTYPES_INITDB_TEMPLATES, default ${TMPDIR:-/tmp}/idtypes-initdb-<uid>), and
+# starts the server with no TCP listener: the socket is <dir>/.s.PGSQL.$PGPORT, so clusters in
+# different directories never clash. Connect with PGHOST=<dir> PGPORT=$PGPORT PGUSER=postgres
+# (trust authentication). The caller removes <dir>.
 # As root the server runs as the postgres user; otherwise as the calling user.
 # Environment: PGBIN (default: pg_config --bindir), PGPORT (default 54329),
 # IDTYPES_EXTENSION_DESTDIR (a `make install DESTDIR=...` stage, for non-root runs; PG_CONFIG
@@ -60,10 +62,32 @@ start)
 		fi
 	fi
 	if [ ! -f "$dir/data/PG_VERSION" ]; then
-		if ! as_server_user "$PGBIN/initdb" --pgdata="$dir/data" --locale=C --encoding=UTF8 \
-			--auth=trust --username=postgres --no-sync ${IDTYPES_INITDB_OPTS:-} >"$dir/initdb.log" 2>&1; then
-			cat "$dir/initdb.log" >&2
-			exit 1
+		# initdb once per server, options and user: its data directory is kept as a template and
+		# copied for every later cluster (initdb is about a CPU second natively and 7 under
+		# qemu-user, and a CI run makes a few hundred clusters). The key holds what initdb's output
+		# depends on: the server's programs (path, size, time, inode), the options and the user.
+		# The copies share initdb's system identifier, as a standby made by pg_basebackup does.
+		template_dir=${IDTYPES_INITDB_TEMPLATES:-${TMPDIR:-/tmp}/idtypes-initdb-$(id -u)}
+		key=$(printf '%s\n' "$PGBIN" "$(stat -L -c '%s %Y %i' "$PGBIN/initdb" "$PGBIN/postgres")" \
+			"$(as_server_user id -u)" "${IDTYPES_INITDB_OPTS:-}" | md5sum | cut -c1-16)
+		template=$template_dir/$key
+		if [ -f "$template/PG_VERSION" ] && cp -a "$template" "$dir/data" 2>/dev/null; then
+			echo "copied from $template (initdb's output)" >"$dir/initdb.log"
+		else
+			rm -rf "$dir/data"
+			if ! as_server_user "$PGBIN/initdb" --pgdata="$dir/data" --locale=C --encoding=UTF8 \
+				--auth=trust --username=postgres --no-sync ${IDTYPES_INITDB_OPTS:-} >"$dir/initdb.log" 2>&1; then
+				cat "$dir/initdb.log" >&2
+				exit 1
+			fi
+			# The template: a copy under a name of its own, renamed into place (the first of two
+			# clusters made at once wins; the other's copy is removed).
+			mkdir -p -m 700 "$template_dir"
+			if cp -a "$dir/data" "$template.$$" 2>/dev/null; then
+				mv -T "$template.$$" "$template" 2>/dev/null || rm -rf "$template.$$"
+			else
+				rm -rf "$template.$$"
+			fi
 		fi
 	fi
 	opts="-p $PGPORT -c listen_addresses= -c unix_socket_directories=$(sh_quote "$dir")"
