@@ -56,6 +56,11 @@ declare -A may_skip=(
 ubsan_majors="15 19"
 # ubsan_for <major>: is that major's lane built with UBSan (UBSAN_TOO=1 and in ubsan_majors)?
 ubsan_for() { [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $1 "* ]]; }
+# These majors' lanes run the regression tests at the small sizes (IDTYPES_REGRESS_SMALL, as under
+# qemu-user: the same plans and checks on fewer rows; about half the suite's CPU seconds). The
+# full sizes run on the sanitized lanes (15 and 19) and in debsrc.sh's autopkgtest against 17's
+# package; 18's small suite is s390x's too.
+small_majors="17 18"
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
@@ -116,7 +121,8 @@ emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400 SANI
 arch_debs="arm64"
 # The package test's regression tests: the whole suite (the tests a database owner may run as the
 # owner of a non-superuser database, the rest as postgres) on 15, whose lane's own build is
-# sanitized: the package is the plain build of g++ 12 on amd64 there; these where the lane ran the
+# sanitized: the package is the plain build of g++ 12 on amd64 there (at the small sizes: the host's
+# lane ran the full ones on the same server and sources); these where the lane ran the
 # whole suite against the same plain build just before (18: about 45 CPU seconds less since
 # November 2026), and debsrc.sh's autopkgtest runs it again against the package built from the
 # source package (17), or the lane's own build is sanitized and release_full.sh builds the package
@@ -262,6 +268,7 @@ server() {
 	export IDTYPES_SCRIPTS
 	IDTYPES_SCRIPTS=$(scripts_for "$v")
 	! ubsan_for "$v" || ubsan=1
+	[[ " $small_majors " != *" $v "* ]] || export IDTYPES_REGRESS_SMALL=1
 	if [ "$(release_of "$v")" = "$host_release" ]; then
 		IDTYPES_PG_MAJOR=$v bash scripts/install-deps.sh base &&
 			UBSAN=$ubsan IDTYPES_UNIT_PLAIN=0 IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config \
@@ -334,7 +341,7 @@ chroot_test() {
 # chroot. After the server's own run there, because it removes the idtypes files that run installed.
 deb() {
 	if [[ " $deb_full_suite " == *" $1 "* ]]; then
-		chroot_test "$@" test/deb/deb_install.sh
+		with_env IDTYPES_REGRESS_SMALL=1 -- chroot_test "$@" test/deb/deb_install.sh
 	else
 		with_env IDTYPES_DEB_REGRESS="$deb_regress_subset" -- chroot_test "$@" test/deb/deb_install.sh
 	fi
