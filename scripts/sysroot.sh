@@ -101,7 +101,7 @@ mkdir -p "$cache"
 cache=$(cd "$cache" && pwd -P)
 root=$cache/$slot
 mark=$root/.idtypes-sysroot
-bash "$here/install-deps.sh" foreign >&2
+bash "$here/install-deps.sh" foreign "cross-$arch" >&2
 bash "$here/chroot.sh" --binfmt "$arch"
 
 pg_config_bin=$root/usr/lib/postgresql/$major/bin/pg_config
@@ -183,9 +183,6 @@ if ! ready; then
 fi
 flock -s 9 # ready: other runs may use it too
 exec 8>&-
-# The cross compilers, for the command's builds (asked for after the sysroot is made: CI installs
-# them beside the lanes' first minutes).
-bash "$here/install-deps.sh" "cross-$arch" >&2
 
 # This checkout, as it is now, copied in fresh: the host's own build stays apart.
 mkdir -p "$root/build"
