@@ -155,7 +155,8 @@ declare -A script_majors=(
 	# on every major. Once per Debian release where they use the release's packages (the ORMs:
 	# Django 3.2, 4.2 and 5.2, SQLAlchemy 1.4 and 2.0, ActiveRecord), once where they bring their
 	# own (npm's packages; the drivers' programs): on the host, where .ci/run installs their packages
-	# once (Go, Rust and a JDK installed and compiled in a chroot took 15 minutes of a run).
+	# once, before the lanes start (Go, Rust and a JDK installed and compiled in a chroot took 15
+	# minutes of a run).
 	[drivers.sh]="15"
 	[orm_node.sh]="15"
 	# (sid's packages in 19's lane, which 18's shares.)
