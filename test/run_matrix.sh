@@ -100,7 +100,8 @@ declare -A arch_lanes=(
 i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
 # tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like,
-# prefix_index, amcheck and btree on a fifth of their rows (IDTYPES_REGRESS_SMALL: like_1.out, prefix_index_1.out,
+# prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL: like_1.out,
+# prefix_index_1.out,
 # btree_1.out, amcheck's output the same; the same plans and checks), generate_parallel and
 # uuidv7_core on a tenth, errors on half of its near-miss inputs (errors_1.out): like and prefix_index were
 # 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
