@@ -57,9 +57,9 @@ ubsan_majors="15 19"
 # ubsan_for <major>: is that major's lane built with UBSan (UBSAN_TOO=1 and in ubsan_majors)?
 ubsan_for() { [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $1 "* ]]; }
 # These majors' lanes run the regression tests at the small sizes (IDTYPES_REGRESS_SMALL, as under
-# qemu-user: the same plans and checks on fewer rows; about half the suite's CPU seconds). The
-# full sizes run on the sanitized lanes (15 and 19) and in debsrc.sh's autopkgtest against 17's
-# package; 18's small suite is s390x's too.
+# qemu-user: the same plans and checks on fewer rows; a third to a half of the suite's CPU
+# seconds). The full sizes run on the sanitized lanes (15 and 19) and in debsrc.sh's autopkgtest
+# against 17's package; 18's small suite is s390x's too.
 small_majors="17 18"
 # USER_TOO=1: these majors (in their chroots) run the suite once more as a user without root: the
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
@@ -99,10 +99,10 @@ declare -A arch_lanes=(
 # qemu-user on arm64 too, and natively on i386 wherever the kernel allows).
 i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
-# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like,
-# prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL: like_1.out,
-# prefix_index_1.out,
-# btree_1.out, amcheck's output the same; the same plans and checks), generate_parallel and
+# tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like and
+# prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL:
+# like_1.out, prefix_index_1.out, btree_1.out, amcheck's output the same; the same plans and
+# checks), generate_parallel and
 # uuidv7_core on a tenth, errors on half of its near-miss inputs (errors_1.out): like and prefix_index were
 # 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
 # (arm64: 219 and 149 s of 1,177; 5.9 and 6.1 s on amd64 alone, 0.9 and 1.8 small); the unit tests'
