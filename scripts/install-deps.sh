@@ -77,7 +77,7 @@ apt_update() {
 only_experimental() {
 	local versions
 	versions=$(apt-cache madison "$1" 2>/dev/null || true)
-	[ -n "$versions" ] && ! printf '%s\n' "$versions" | grep -vq ' experimental/'
+	[ -n "$versions" ] && ! grep -vq ' experimental/' <<<"$versions"
 }
 
 packages=()

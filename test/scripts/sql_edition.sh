@@ -349,7 +349,7 @@ index_cond() { # index_cond <what> <query with \$1 (text) and \$2 (tstzrange)> <
 	local mode out
 	for mode in off on; do
 		out=$(plan $mode "$2" 2>&1)
-		if echo "$out" | grep -q "Index Cond: .*$3" && ! echo "$out" | grep -q "Seq Scan"; then
+		if grep -q "Index Cond: .*$3" <<<"$out" && ! grep -q "Seq Scan" <<<"$out"; then
 			echo "ok   index condition: $1 (generic plan: $mode)"
 		else
 			echo "FAIL index condition: $1 (generic plan: $mode):"
@@ -369,12 +369,12 @@ index_cond "ulidflake_starts_with" 'SELECT count(*) FROM ids WHERE idtypes_sql.u
 
 # A constant prefix whose range cannot cross 2^63 leaves no filter behind.
 out=$(psql_q -U "$role" -d "$db" -c "SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM ids WHERE idtypes_sql.uid11_starts_with(x, 'NQm6')")
-if echo "$out" | grep -q "Filter"; then echo "FAIL uid11 constant prefix leaves a filter:"; echo "$out"; fails=$((fails + 1)); else echo "ok   uid11 constant prefix: index condition only"; fi
+if grep -q "Filter" <<<"$out"; then echo "FAIL uid11 constant prefix leaves a filter:"; echo "$out"; fails=$((fails + 1)); else echo "ok   uid11 constant prefix: index condition only"; fi
 
 # Pruning: a window in 2026 scans one partition, at plan time and at run time.
 for mode in off on; do
 	out=$(plan $mode 'SELECT count(*) FROM parts WHERE idtypes_sql.ulid_in_time_range(u, $2)' 2>&1)
-	if echo "$out" | grep -q parts_2026 && ! echo "$out" | grep -q "parts_2025 "; then
+	if grep -q parts_2026 <<<"$out" && ! grep -q "parts_2025 " <<<"$out"; then
 		echo "ok   pruning (generic plan: $mode)"
 	else
 		echo "FAIL pruning (generic plan: $mode):"; echo "$out"; fails=$((fails + 1))
@@ -405,7 +405,7 @@ HAVING count(*) <> (SELECT count(*) FROM pg_proc WHERE pronamespace = 'idtypes_s
 	rm -f "$next"
 	# Run again, the installed version's package changes nothing.
 	out=$(psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.pg_tle.sql" 2>&1)
-	if echo "$out" | grep -q "NOTICE:  idtypes_sql 1.1 is installed already"; then
+	if grep -q "NOTICE:  idtypes_sql 1.1 is installed already" <<<"$out"; then
 		echo "ok   pg_tle: the package run again changes nothing"
 	else
 		echo "FAIL pg_tle: the package run again: $out"
