@@ -3,7 +3,7 @@
 #
 #   scripts/install-deps.sh [group...]      groups: base (default), build, server, citus, pg_tle, drivers, fuzz, chroot,
 #                                           foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman,
-#                                           timescaledb, orm-python, orm-ruby
+#                                           timescaledb, orm-python, orm-ruby, mypy
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
@@ -32,7 +32,10 @@
 # test/scripts/timescaledb.sh.
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
-# offline `pip install` of clients/python, Alembic, mypy for the type check (test/scripts/clients_dist.sh). orm-ruby: ActiveRecord and ruby-pg, for test/scripts/orm_ruby.sh.
+# offline `pip install` of clients/python, and Alembic. orm-ruby: ActiveRecord and ruby-pg, for
+# test/scripts/orm_ruby.sh. mypy: the type check of clients/python (test/scripts/clients_dist.sh, on
+# the host alone: not in orm-python, whose chroots of 17 and 19 spent about 10 CPU seconds each
+# installing and byte-compiling it for nothing).
 # Works on Debian 12, 13 and sid (the releases it is tested on).
 set -euo pipefail
 
@@ -139,14 +142,15 @@ for group in "${groups[@]}"; do
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
 		# Each one the release packages (apt asked only about those not installed).
-		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip python3-alembic mypy; do
+		for p in python3-sqlalchemy python3-psycopg2 python3-psycopg python3-asyncpg python3-django python3-venv python3-setuptools python3-wheel python3-pip python3-alembic; do
 			# grep reads all of apt-cache's output (-q would stop early, and pipefail then fails the test).
 			if is_installed "$p" || apt-cache policy "$p" 2>/dev/null | grep '^ *Candidate: [^(]' >/dev/null; then packages+=("$p"); fi
 		done
 		;;
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
+	mypy) packages+=(mypy) ;;
 	*)
-		log "unknown group '$group' (base, build, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby)"
+		log "unknown group '$group' (base, build, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby, mypy)"
 		exit 2
 		;;
 	esac

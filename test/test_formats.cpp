@@ -1,5 +1,6 @@
 // Catch2 tests of the five formats: the specs' vectors (corrected: docs/formats.md), strict parsing,
 // field layouts, prefix bounds against a slow reference, and time windows.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>

@@ -8,8 +8,8 @@
 # into a venv offline and imports, and the tarball installs with npm (`npm install
 # ./idtypes-<version>.tgz`, as docs/orms.md says) and imports from ES modules and CommonJS. mypy
 # checks the type hints (strict, as clients/python/pyproject.toml configures it).
-# Needs python3 with setuptools, wheel, venv and pip, and mypy (scripts/install-deps.sh
-# orm-python), node and npm (clients).
+# Needs python3 with setuptools, wheel, venv and pip (scripts/install-deps.sh orm-python), mypy
+# (mypy), node and npm (clients).
 #
 # Run by test/run_tests.sh; needs no cluster.
 set -euo pipefail
@@ -23,6 +23,7 @@ nodes_workdir
 group_packages orm-python "the Python build's packages"
 # node and npm, setuptools and wheel (not the drivers' group: Go, Rust and a JDK are not needed here).
 group_packages clients "node and npm"
+group_packages mypy "mypy"
 
 version=$(sed -n 's/^   "version": "\(.*\)",$/\1/p' "$top/META.json")
 dist=$work/dist
