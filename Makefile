@@ -159,7 +159,7 @@ $(UT_DIR)/objects.list: FORCE
 	$(call write-if-changed,$(UT_OBJS))
 
 # Catch2 v3 is a library to link (v2 is header-only): probed once, only when the tests are built.
-UT_LIBS = $(shell printf '\043include <catch2/catch_all.hpp>\n' | $(CXX) -E -x c++ - >/dev/null 2>&1 && echo -lCatch2)
+UT_LIBS = $(shell printf '\043include <catch2/catch_test_macros.hpp>\n' | $(CXX) -E -x c++ - >/dev/null 2>&1 && echo -lCatch2)
 
 $(UT_BIN): $(UT_MAIN) $(UT_OBJS) $(UT_DIR)/objects.list
 	$(CXX) $(UT_CXXFLAGS) -o $@ $(UT_MAIN) $(UT_OBJS) $(UT_LIBS)

@@ -102,9 +102,8 @@ i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like and
 # prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL:
 # like_1.out, prefix_index_1.out, btree_1.out, amcheck's output the same; the same plans and
-# checks), generate_parallel and
-# uuidv7_core on a tenth, errors on half of its near-miss inputs (errors_1.out): like and prefix_index were
-# 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
+# checks), generate_parallel and uuidv7_core on a tenth, errors on half of its near-miss inputs
+# (errors_1.out): like and prefix_index were 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
 # (arm64: 219 and 149 s of 1,177; 5.9 and 6.1 s on amd64 alone, 0.9 and 1.8 small); the unit tests'
 # randomized cases a tenth of their rounds and utf8_decode's round trip every 61st 4-byte scalar
 # (IDTYPES_UNIT_SMALL: test_wide's 200,000 pairs ran past the unit tests' 600 s limit on s390x
@@ -266,7 +265,8 @@ scripts_for() {
 # UBSan on the majors of ubsan_majors). On the host, with SANITIZE_TOO=1, the unit tests run only
 # under ASan+UBSan (IDTYPES_UNIT_PLAIN=0), with a tenth of the randomized rounds
 # (IDTYPES_UNIT_SMALL=1: every test case and path, 3 s instead of 19 under the sanitizers): the
-# full counts run plain on the other releases (17, 18) and natively on i386.
+# full counts run plain on the other releases (17, 18) and natively on i386. Without
+# SANITIZE_TOO the host's unit run is the plain one, at the full counts.
 server() {
 	local v=$1 skip_unit=$2 ubsan=0
 	export IDTYPES_SCRIPTS
@@ -275,7 +275,7 @@ server() {
 	[[ " $small_majors " != *" $v "* ]] || export IDTYPES_REGRESS_SMALL=1
 	if [ "$(release_of "$v")" = "$host_release" ]; then
 		IDTYPES_PG_MAJOR=$v bash scripts/install-deps.sh base &&
-			UBSAN=$ubsan IDTYPES_UNIT_PLAIN=0 IDTYPES_UNIT_SMALL=1 IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config \
+			UBSAN=$ubsan IDTYPES_UNIT_PLAIN=0 IDTYPES_UNIT_SMALL=${SANITIZE_TOO:-0} IDTYPES_SKIP_UNIT=$skip_unit PG_CONFIG=/usr/lib/postgresql/$v/bin/pg_config \
 				bash test/run_tests.sh
 	else
 		# UBSAN is not among the variables chroot.sh passes in, hence env.
