@@ -80,7 +80,8 @@ SELECT :core.uuidv7(NULL::interval) IS NULL AS strict;
 RESET timezone;
 -- Errors: before 1970 or past the 48 bits of ms (SQLSTATE 22008, with core 18's message and
 -- detail), an interval timestamptz cannot add (core's own error).
-SELECT :core.uuidv7(interval '-60 years');
+-- 2,000 years back is before 1970 on any date this runs (60 years back is not from 2030 on)
+SELECT :core.uuidv7(interval '-2000 years');
 \echo :LAST_ERROR_SQLSTATE
 SELECT :core.uuidv7(interval '9000 years');
 \echo :LAST_ERROR_SQLSTATE

@@ -9,7 +9,8 @@
 # them). With UBSAN_TOO=1 the extension is built with UBSan for the whole suite of two lanes: the
 # host's server (15: the generator state per backend) and 19 in its chroot (17+: the state shared by
 # the cluster through the DSM registry); every other lane, and each package, tests the plain build.
-# With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the host); with
+# With DATES_TOO=1 the host's server's regression suite runs once more at two faked instants
+# (dates(), below). With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the host); with
 # DEB_TOO=1 the Debian package is built and tested installed on each server, in a chroot of its
 # release.
 # PG_VERSIONS (default "15 17 18 19") picks the servers.
@@ -298,6 +299,20 @@ fuzz() {
 		make --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SECONDS_TOO" FUZZ_JOBS="$(ls fuzz/fuzz_*.cpp | wc -l)"
 }
 
+# dates <major>: the regression suite and the isolation specs on the host's server once more, with
+# every process's clock moved to the two instants of `test/dates.sh --near` (the coming month's first
+# half hour, the year's last): a test written against today's month or year fails here before it
+# fails on that day. In a copy of the checkout, the extension staged (the host's lane installs its
+# UBSan build into the server's directories meanwhile), at the small sizes (the same plans and
+# checks).
+dates() {
+	local copy=$tmp/dates-checkout
+	bash scripts/copy-checkout.sh "$copy" &&
+		cd "$copy" &&
+		IDTYPES_INSTALL_STAGE=1 IDTYPES_TEST_PORT=54429 IDTYPES_REGRESS_SMALL=1 IDTYPES_DATES_SCRIPTS= \
+			PG_CONFIG=/usr/lib/postgresql/$1/bin/pg_config bash test/dates.sh --near
+}
+
 # cross <old> <new> <script>: in the new major's chroot, with the old major's server installed
 # there too and idtypes built and installed for both.
 cross() {
@@ -499,6 +514,10 @@ done
 if [ "${DEB_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
 	n=$((n + 1))
 	lanes+=("package_jobs $n $host_major '$host_release chroot'")
+fi
+if [ "${DATES_TOO:-0}" = 1 ] && [ -n "$host_major" ]; then
+	n=$((n + 1))
+	lanes+=("job $n-1 'PostgreSQL $host_major at two faked instants ($host_release, host)' $host_major dates $host_major")
 fi
 if [ "${FUZZ_SECONDS_TOO:-0}" -gt 0 ]; then
 	n=$((n + 1))

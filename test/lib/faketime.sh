@@ -23,10 +23,16 @@ faketime_required() {
 	fi
 }
 
-# faketime_set <offset file> <offset, e.g. +0 or -7>: replaced by a rename, so that no time call
-# reads it half written; then a moment for the servers' next calls to see it.
+# faketime_set <offset file> <offset, e.g. +0 or -7, or an absolute time>: replaced by a rename,
+# so that no time call reads it half written; then a moment for the servers' next calls to see it.
+# Under test/dates.sh every process's clock is already moved by IDTYPES_FAKETIME_BASE seconds: an
+# offset in seconds is added to it, so that the steps start from the faked instant.
 faketime_set() {
-	echo "$2" >"$1.new"
+	local offset=$2
+	if [ -n "${IDTYPES_FAKETIME_BASE:-}" ] && [[ $offset =~ ^[+-]?[0-9]+$ ]]; then
+		offset=$(printf '%+d' $((IDTYPES_FAKETIME_BASE + offset)))
+	fi
+	echo "$offset" >"$1.new"
 	chmod 644 "$1.new"
 	mv "$1.new" "$1"
 	sleep 0.5
@@ -39,6 +45,8 @@ faketime_start() {
 	shift 3
 	[ -f "$file" ] || faketime_set "$file" "+0"
 	nodes_started+=("$port:$dir")
-	LD_PRELOAD=$(faketime_lib) FAKETIME_TIMESTAMP_FILE=$file FAKETIME_NO_CACHE=1 \
+	# env -u FAKETIME: libfaketime reads a FAKETIME in the environment (test/dates.sh's) before
+	# the file.
+	env -u FAKETIME LD_PRELOAD=$(faketime_lib) FAKETIME_TIMESTAMP_FILE=$file FAKETIME_NO_CACHE=1 \
 		FAKETIME_DONT_FAKE_MONOTONIC=1 PGPORT=$port bash "$IDTYPES_TEST_START_CLUSTER" start "$dir" "$@" >/dev/null
 }
