@@ -21,7 +21,7 @@
 # Environment: PG_CONFIG (the server; the extension must be installed there or be installable by
 # test/run_tests.sh), IDTYPES_DATES_SCRIPTS (the scripts to run at each instant; default the ones
 # below; "" none), IDTYPES_REGRESS_SMALL (as for run_tests.sh), IDTYPES_DATES_LOGS (a directory
-# that keeps each instant's whole output). Ends with one
+# that keeps each instant's whole output), IDTYPES_DATES_TODAY (see --near). Ends with one
 # "N passed, N failed, N skipped" line over every instant.
 set -uo pipefail
 trap '' PIPE
@@ -59,8 +59,11 @@ scripts=${IDTYPES_DATES_SCRIPTS-$default_scripts}
 scripts=$(tr '\n' ' ' <<<"$scripts")
 
 if [ "${1:-}" = --near ]; then
-	set -- "UTC $(date -u -d "$(date -u +%Y-%m-01) +1 month" +%Y-%m-%d) 00:30" \
-		"America/Los_Angeles $(TZ=America/Los_Angeles date +%Y)-12-31 23:30"
+	# IDTYPES_DATES_TODAY: the day --near counts from (today by default), to show what the step
+	# would have caught on another day.
+	today=${IDTYPES_DATES_TODAY:-now}
+	set -- "UTC $(date -u -d "$(date -u -d "$today" +%Y-%m-01) +1 month" +%Y-%m-%d) 00:30" \
+		"America/Los_Angeles $(TZ=America/Los_Angeles date -d "$today" +%Y)-12-31 23:30"
 fi
 [ $# -gt 0 ] || set -- "${default_instants[@]}"
 
