@@ -38,8 +38,9 @@ PG_CONFIG=${PG_CONFIG:-pg_config}
 # server of PG_CONFIG, or the release's default one when there is no pg_config yet. As root the
 # missing packages are installed; otherwise a missing one stops the run, naming the command to run
 # first. Left alone: a system without dpkg, or a server that is not a Debian package
-# (its pg_config outside /usr/lib/postgresql).
-if command -v dpkg-query >/dev/null; then
+# (its pg_config outside /usr/lib/postgresql), and a run under a faked clock (test/dates.sh installs
+# them before it moves the clock: dpkg-query has hung in libfaketime).
+if command -v dpkg-query >/dev/null && [ -z "${FAKETIME:-}" ]; then
 	bindir=$("$PG_CONFIG" --bindir 2>/dev/null) || bindir=
 	case $bindir in
 	'' | /usr/lib/postgresql/*)
