@@ -68,8 +68,9 @@ fi
 [ $# -gt 0 ] || set -- "${default_instants[@]}"
 
 lib=$(faketime_lib)
-# What test/run_tests.sh installs first, installed here with the true clock: apt refuses an archive
-# whose Release file is not valid yet, and dpkg-query has hung under libfaketime (Debian 13's).
+# What test/run_tests.sh installs first, installed here with the true clock (apt checks the dates
+# of the archive's Release files; dpkg-query has hung under Debian 13's libfaketime): run_tests.sh
+# installs nothing under a faked clock.
 if [ "$(id -u)" -eq 0 ] && command -v dpkg-query >/dev/null; then
 	case $("${PG_CONFIG:-pg_config}" --bindir 2>/dev/null) in
 	'' | /usr/lib/postgresql/*)
