@@ -68,6 +68,8 @@ fi
 [ $# -gt 0 ] || set -- "${default_instants[@]}"
 
 lib=$(faketime_lib)
+faketime_shared || exit 1
+trap faketime_shared_remove EXIT
 # What test/run_tests.sh installs first, installed here with the true clock (apt checks the dates
 # of the archive's Release files; dpkg-query has hung under Debian 13's libfaketime): run_tests.sh
 # installs nothing under a faked clock.

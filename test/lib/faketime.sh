@@ -50,3 +50,30 @@ faketime_start() {
 	env -u FAKETIME LD_PRELOAD=$(faketime_lib) FAKETIME_TIMESTAMP_FILE=$file FAKETIME_NO_CACHE=1 \
 		FAKETIME_DONT_FAKE_MONOTONIC=1 PGPORT=$port bash "$IDTYPES_TEST_START_CLUSTER" start "$dir" "$@" >/dev/null
 }
+
+# faketime_shared: export FAKETIME_SHARED naming a semaphore and a shared memory object of
+# libfaketime's that every user can open, for processes of several users under one faked clock
+# (test/dates.sh: root's shells, the postgres user's servers); faketime_shared_remove removes them.
+# Without it each process that finds none to open makes its own, named after its pid and open to
+# its user only, and one that exits by exec leaves it behind (libfaketime 0.9.10 has no switch to
+# turn this off): a server process that later gets the pid of such a process of root's cannot make
+# its own, and libfaketime ends it ("sem_open failed and recreation attempts failed").
+# The objects are those a libfaketime process made, copied under a name no process's pid matches
+# (libfaketime removes a pair only in the process whose pid names it).
+faketime_shared() {
+	local made sem shm
+	made=$(LD_PRELOAD=$(faketime_lib) FAKETIME=+0 bash -c 'echo "$FAKETIME_SHARED"; kill -KILL $$')
+	read -r sem shm <<<"$made"
+	if [ -z "$shm" ] || [ ! -f "/dev/shm/sem.${sem#/}" ] || [ ! -f "/dev/shm/${shm#/}" ]; then
+		echo "faketime.sh: libfaketime made no shared objects (FAKETIME_SHARED '$made')" >&2
+		return 1
+	fi
+	faketime_shared_names="/faketime_sem_-$$ /faketime_shm_-$$"
+	install -m 666 "/dev/shm/sem.${sem#/}" "/dev/shm/sem.faketime_sem_-$$" &&
+		install -m 666 "/dev/shm/${shm#/}" "/dev/shm/faketime_shm_-$$" || return 1
+	rm -f "/dev/shm/sem.${sem#/}" "/dev/shm/${shm#/}"
+	export FAKETIME_SHARED=$faketime_shared_names
+}
+faketime_shared_remove() {
+	rm -f "/dev/shm/sem.faketime_sem_-$$" "/dev/shm/faketime_shm_-$$"
+}
