@@ -62,7 +62,7 @@ faketime_start() {
 # (libfaketime removes a pair only in the process whose pid names it).
 faketime_shared() {
 	local made sem shm
-	made=$(LD_PRELOAD=$(faketime_lib) FAKETIME=+0 bash -c 'echo "$FAKETIME_SHARED"; kill -KILL $$')
+	made=$(env -u FAKETIME_SHARED LD_PRELOAD=$(faketime_lib) FAKETIME=+0 bash -c 'echo "$FAKETIME_SHARED"; kill -KILL $$')
 	read -r sem shm <<<"$made"
 	if [ -z "$shm" ] || [ ! -f "/dev/shm/sem.${sem#/}" ] || [ ! -f "/dev/shm/${shm#/}" ]; then
 		echo "faketime.sh: libfaketime made no shared objects (FAKETIME_SHARED '$made')" >&2
