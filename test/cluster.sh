@@ -84,9 +84,7 @@ start)
 			# The template: a copy under a name of its own, renamed into place (the first of two
 			# clusters made at once wins; the other's copy is removed).
 			mkdir -p -m 700 "$template_dir"
-			if [ -n "${FAKETIME:-}" ]; then
-				:
-			elif cp -a "$dir/data" "$template.$$" 2>/dev/null; then
+			if [ -z "${FAKETIME:-}" ] && cp -a "$dir/data" "$template.$$" 2>/dev/null; then
 				mv -T "$template.$$" "$template" 2>/dev/null || rm -rf "$template.$$"
 			else
 				rm -rf "$template.$$"

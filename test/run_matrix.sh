@@ -10,9 +10,9 @@
 # host's server (15: the generator state per backend) and 19 in its chroot (17+: the state shared by
 # the cluster through the DSM registry); every other lane, and each package, tests the plain build.
 # With DATES_TOO=1 the host's server's regression suite runs once more at two faked instants
-# (dates(), below). With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the host); with
-# DEB_TOO=1 the Debian package is built and tested installed on each server, in a chroot of its
-# release.
+# (dates(), below). With FUZZ_SECONDS_TOO=N every libFuzzer target of core runs N seconds (on the
+# host); with DEB_TOO=1 the Debian package is built and tested installed on each server, in a
+# chroot of its release.
 # PG_VERSIONS (default "15 17 18 19") picks the servers.
 #
 # The work runs in lanes at once (see "the lanes" below). Each prints a line as a job starts and
