@@ -56,7 +56,8 @@ default_scripts="clock_faults.sh restart_floor.sh session_floor.sh floor_file.sh
 concurrency.sh overflow_wait.sh sql_edition.sh client_ids.sh sort_order.sh physical_replica.sh
 logical_replication.sh dump_restore.sh fdw.sh"
 scripts=${IDTYPES_DATES_SCRIPTS-$default_scripts}
-scripts=$(tr '\n' ' ' <<<"$scripts")
+read -ra list <<<"$(tr '\n' ' ' <<<"$scripts")"
+scripts=${list[*]}
 
 if [ "${1:-}" = --near ]; then
 	# IDTYPES_DATES_TODAY: the day --near counts from (today by default), to show what the step
