@@ -143,8 +143,9 @@ q -c "CREATE TABLE uf (lang text, seq int, t ulid, before_us bigint)"
 for lang in python node; do
 	echo "ulid - 2000" | client "$lang" make | awk -v l="$lang" '{ print l "\t" $3 "\t" $4 "\t" $5 }' |
 		q -c "\copy uf FROM pstdin"
-	got=$(q -c "SELECT count(*), count(*) FILTER (WHERE NOT (v >= floor(before_us * 4096 / 1000.0)
-			AND (after_us IS NULL OR v <= greatest(ceil(after_us * 4096 / 1000.0), pv + 1))))
+	# (numeric: microseconds since 1970 times 4096 pass 2^63 in 2041)
+	got=$(q -c "SELECT count(*), count(*) FILTER (WHERE NOT (v >= floor(before_us::numeric * 4096 / 1000)
+			AND (after_us IS NULL OR v <= greatest(ceil(after_us::numeric * 4096 / 1000), pv + 1))))
 		FROM (SELECT *, lead(before_us) OVER w AS after_us, lag(v) OVER w AS pv
 			FROM (SELECT *, ('x' || substr(encode(t::bytea, 'hex'), 1, 15))::bit(60)::bigint AS v
 				FROM uf WHERE lang = '$lang') a WINDOW w AS (ORDER BY seq)) b")
