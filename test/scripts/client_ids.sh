@@ -143,9 +143,11 @@ q -c "CREATE TABLE uf (lang text, seq int, t ulid, before_us bigint)"
 for lang in python node; do
 	echo "ulid - 2000" | client "$lang" make | awk -v l="$lang" '{ print l "\t" $3 "\t" $4 "\t" $5 }' |
 		q -c "\copy uf FROM pstdin"
-	# (numeric: microseconds since 1970 times 4096 pass 2^63 in 2041)
-	got=$(q -c "SELECT count(*), count(*) FILTER (WHERE NOT (v >= floor(before_us::numeric * 4096 / 1000)
-			AND (after_us IS NULL OR v <= greatest(ceil(after_us::numeric * 4096 / 1000), pv + 1))))
+	# Floor and ceiling by div() on numeric: microseconds since 1970 times 4096 pass 2^63 in 2041
+	# (bigint out of range), and from 2047 numeric's "/" rounds that product's quotient to an integer
+	# (it keeps 16 significant digits), so floor() of it could be one too high.
+	got=$(q -c "SELECT count(*), count(*) FILTER (WHERE NOT (v >= div(before_us::numeric * 4096, 1000)
+			AND (after_us IS NULL OR v <= greatest(div(after_us::numeric * 4096 + 999, 1000), pv + 1))))
 		FROM (SELECT *, lead(before_us) OVER w AS after_us, lag(v) OVER w AS pv
 			FROM (SELECT *, ('x' || substr(encode(t::bytea, 'hex'), 1, 15))::bit(60)::bigint AS v
 				FROM uf WHERE lang = '$lang') a WINDOW w AS (ORDER BY seq)) b")
