@@ -38,19 +38,20 @@ PG_CONFIG=${PG_CONFIG:-pg_config}
 # server of PG_CONFIG, or the release's default one when there is no pg_config yet. As root the
 # missing packages are installed; otherwise a missing one stops the run, naming the command to run
 # first. Left alone: a system without dpkg, or a server that is not a Debian package
-# (its pg_config outside /usr/lib/postgresql), and a run under a faked clock (test/dates.sh installs
-# them before it moves the clock: dpkg-query has hung in libfaketime).
-if command -v dpkg-query >/dev/null && [ -z "${FAKETIME:-}" ]; then
+# (its pg_config outside /usr/lib/postgresql). Always with the true clock (no LD_PRELOAD): under
+# test/dates.sh's faked one, apt would check the archive's dates against it, and dpkg-query has
+# hung in Debian 13's libfaketime.
+if command -v dpkg-query >/dev/null; then
 	bindir=$("$PG_CONFIG" --bindir 2>/dev/null) || bindir=
 	case $bindir in
 	'' | /usr/lib/postgresql/*)
 		if [ "$(id -u)" -eq 0 ]; then
-			bash scripts/install-deps.sh base || {
+			env -u LD_PRELOAD bash scripts/install-deps.sh base || {
 				echo "run_tests: scripts/install-deps.sh base failed"
 				echo "0 passed, 1 failed, 0 skipped"
 				exit 1
 			}
-		elif ! deps=$(bash scripts/install-deps.sh base 2>&1); then
+		elif ! deps=$(env -u LD_PRELOAD bash scripts/install-deps.sh base 2>&1); then
 			printf '%s\n' "$deps" | sed -n 's/^install-deps.sh: missing packages: \([^;]*\);.*/run_tests: missing packages: \1/p'
 			echo "run_tests: run this first: sudo ${PG_CONFIG:+$([ "$PG_CONFIG" = pg_config ] || echo "PG_CONFIG=$PG_CONFIG ")}scripts/install-deps.sh base"
 			echo "0 passed, 1 failed, 0 skipped"
