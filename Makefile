@@ -30,13 +30,14 @@ REGRESS_MIN_16 = soft_errors
 REGRESS_MIN_17 = copy_on_error
 REGRESS_MIN_18 = skip_scan module_magic
 REGRESS_TOO_NEW = $(foreach v,14 16 17 18,$(if $(shell test $(PG_MAJOR) -lt $(v) && echo x),$(REGRESS_MIN_$(v))))
-REGRESS = init $(sort $(filter-out init $(REGRESS_TOO_NEW),$(basename $(notdir $(wildcard sql/*.sql)))))
+# REGRESS_SKIP="<name>...": regression tests and isolation specs left out of this run.
+REGRESS = init $(sort $(filter-out init $(REGRESS_TOO_NEW) $(REGRESS_SKIP),$(basename $(notdir $(wildcard sql/*.sql)))))
 REGRESS_OPTS = --encoding=UTF8 --no-locale
 
 # Isolation specs (specs/<name>.spec, expected/<name>.out), run by `make installcheck` after the
 # regression tests with PostgreSQL's isolation tester: races between sessions. Where the server's
 # development files have no pg_isolation_regress (not a Debian server-dev package), none run.
-ISOLATION_ALL := $(sort $(basename $(notdir $(wildcard specs/*.spec))))
+ISOLATION_ALL := $(sort $(filter-out $(REGRESS_SKIP),$(basename $(notdir $(wildcard specs/*.spec)))))
 ISOLATION := $(if $(wildcard $(dir $(shell $(PG_CONFIG) --pgxs))../../src/test/isolation/pg_isolation_regress),$(ISOLATION_ALL))
 
 EXTRA_CLEAN = $(OBJS:.o=.d) .objects.list .pg_config.stamp test/build test/build-san output_iso
