@@ -10,6 +10,8 @@
 #   WORKLOADS='^generate' (an extended regular expression): only the workloads it matches
 #   PLAN_ROWS='2000000 20000000' (the default): the sizes of the grown, vacuumed tables planned
 #   (bench/planning_vacuumed.sql); PLAN_ROWS= for none
+#   PLAN_PARTS=1500 (the default): the partitions of bench/planning_partitions.sql's table, planned
+#   with the new-rows estimates on and off; PLAN_PARTS= for none
 #
 # Timing is on the server: clock_timestamp() around each statement (bench/setup.sql), and pgbench's
 # own count for the concurrent insert run. A plan that is not the intended one gives a WARNING.
@@ -76,6 +78,9 @@ for rows in ${PLAN_ROWS-2000000 20000000}; do
 	psql_b -v rows="$rows" -f bench/planning_vacuumed.sql
 done
 psql_b -c "CREATE TABLE IF NOT EXISTS plan_vac_result (round int, rows bigint, contestant text, value float8)"
+# PLAN_PARTS: the partitions of bench/planning_partitions.sql's table ("" for none).
+[ -z "${PLAN_PARTS-x}" ] || psql_b -v parts="${PLAN_PARTS:-1500}" -f bench/planning_partitions.sql
+psql_b -c "CREATE TABLE IF NOT EXISTS plan_part_result (round int, contestant text, value float8)"
 echo "bench: set up in $((SECONDS - start)) s; $R rounds"
 
 mapfile -t workloads < <(psql_b -c "SELECT workload FROM work GROUP BY workload ORDER BY min(ord), workload" |
@@ -105,6 +110,8 @@ for ((round = 1; round <= R; round++)); do
 	psql_b -c "SELECT plan_step($round)" >/dev/null
 	# Planning on tables grown since ANALYZE and vacuumed (bench/planning_vacuumed.sql).
 	[ -z "${PLAN_ROWS-x}" ] || psql_b -c "SELECT plan_vac_step($round)" >/dev/null
+	# Planning over many partitions grown and vacuumed (bench/planning_partitions.sql).
+	[ -z "${PLAN_PARTS-x}" ] || psql_b -c "SELECT plan_part_step($round)" >/dev/null
 	echo "bench: round $round of $R in $((SECONDS - start)) s"
 done
 psql_b -c "INSERT INTO result SELECT r, 'btree size', name, pg_relation_size(format('src_%s_id', name)::regclass)

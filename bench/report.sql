@@ -131,3 +131,21 @@ JOIN plan_vac_summary aa ON aa.rows = g.rows AND aa.contestant = 'analyzed (A/A)
 WHERE g.contestant = 'grown, vacuumed'
 ORDER BY g.rows;
 \pset tuples_only off
+CREATE VIEW plan_part_summary AS
+SELECT r.contestant, percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value) AS median_ms,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value / nullif(b.value, 0)) AS ratio
+FROM plan_part_result r
+JOIN plan_part_result b ON b.round = r.round AND b.contestant = 'estimates off'
+GROUP BY r.contestant;
+\echo
+\echo Planning the newest hour over many partitions grown and vacuumed since ANALYZE (bench/planning_partitions.sql):
+\pset tuples_only on
+SELECT format('planning, %s partitions: estimates on %s ms, off %s ms: %sx (A/A %sx; target: within 1.2x)',
+              (SELECT count(*) FROM pg_inherits WHERE inhparent = 'pp_parts'::regclass),
+              to_char(o.median_ms, 'FM990.000'), to_char(f.median_ms, 'FM990.000'),
+              to_char(o.ratio, 'FM990.00'), to_char(aa.ratio, 'FM990.00'))
+FROM plan_part_summary o
+JOIN plan_part_summary f ON f.contestant = 'estimates off'
+JOIN plan_part_summary aa ON aa.contestant = 'estimates off (A/A)'
+WHERE o.contestant = 'estimates on';
+\pset tuples_only off

@@ -302,58 +302,118 @@ namespace
 {
 
 /*
- * A column's check against its index, kept across planning runs in this backend, by (table,
- * column): valid while the statistics it checked are (the time of the table's last ANALYZE) and
- * the table's file is (a TRUNCATE, VACUUM FULL or CLUSTER gives it a new one). The rows the
- * statistics describe do not change as rows are added or a VACUUM runs (the new ones lie above
- * the histogram as the counted ones did), so a column is checked once after each ANALYZE, when
- * the first VACUUM has made the count doubtful, not on every plan: its cost grows with the table
- * (the count's limit in check_new_rows), a plan's does not.
+ * A column's check against its index, kept across planning runs in this backend, per table: valid
+ * while the statistics it checked are (the time of the table's last ANALYZE) and the table's file
+ * is (a TRUNCATE, VACUUM FULL or CLUSTER gives it a new one). The rows the statistics describe do
+ * not change as rows are added or a VACUUM runs (the new ones lie above the histogram as the
+ * counted ones did), so a column is checked once after each ANALYZE, when the first VACUUM has
+ * made the count doubtful, not on every plan: its cost grows with the table (the count's limit in
+ * check_new_rows), a plan's does not.
+ *
+ * The cache holds up to 16,384 tables (a few MB at most), however many columns each plan checks: a
+ * plan over 1,500 partitions keeps its 1,500 checks. Past that, half its tables are dropped, the
+ * first half a scan of the hash finds (a backend that plans over more tables than that checks
+ * some again, not all on every plan). Entries of dropped tables go with those halves.
  */
-struct count_key
-{
-	Oid relid;
-	AttrNumber attnum;
-};
+constexpr long checked_tables_max = 16384;
 
-struct checked_count
+struct checked_column
 {
-	count_key key;
-	bool valid;
+	AttrNumber attnum;
 	TimestampTz analyzed;
 	Oid relfilenode;
 	bool known;		  /* the count ended below its limit */
 	double described; /* then: the rows the statistics describe */
 };
 
-HTAB *checked_counts = nullptr;
-
-/* At most this many columns are kept; past it the cache starts again (each check is redone). */
-constexpr long checked_counts_max = 1024;
-
-checked_count *
-checked_count_entry(Oid relid, AttrNumber attnum, bool *found)
+struct checked_table
 {
-	if (checked_counts != nullptr && hash_get_num_entries(checked_counts) >= checked_counts_max)
+	Oid relid; /* the key */
+	int ncolumns;
+	int capacity;
+	checked_column *columns; /* in TopMemoryContext */
+};
+
+HTAB *checked_tables = nullptr;
+
+/* Half the tables out, when the cache is full. */
+void
+shrink_checked()
+{
+	HASH_SEQ_STATUS scan;
+	hash_seq_init(&scan, checked_tables);
+	long drop = hash_get_num_entries(checked_tables) / 2;
+	for (checked_table *t; drop > 0 && (t = static_cast<checked_table *>(hash_seq_search(&scan)));
+		 drop--)
 	{
-		hash_destroy(checked_counts);
-		checked_counts = nullptr;
+		pfree(t->columns);
+		(void) hash_search(checked_tables, &t->relid, HASH_REMOVE, nullptr);
 	}
-	if (checked_counts == nullptr)
+	if (drop == 0)
+		hash_seq_term(&scan); /* (a scan that ended by itself is over already) */
+}
+
+/* The column's check, if one is kept and still valid. */
+const checked_column *
+checked_column_of(Oid relid, AttrNumber attnum, TimestampTz analyzed, Oid relfilenode)
+{
+	if (checked_tables == nullptr)
+		return nullptr;
+	const auto *t =
+		static_cast<const checked_table *>(hash_search(checked_tables, &relid, HASH_FIND, nullptr));
+	for (int i = 0; t != nullptr && i < t->ncolumns; i++)
+	{
+		const checked_column &c = t->columns[i];
+		if (c.attnum == attnum)
+			return c.analyzed == analyzed && c.relfilenode == relfilenode ? &c : nullptr;
+	}
+	return nullptr;
+}
+
+/* Keep a column's check (after it ended: an error in it keeps nothing). */
+void
+keep_checked_column(Oid relid, const checked_column &column)
+{
+	if (checked_tables != nullptr && hash_get_num_entries(checked_tables) >= checked_tables_max)
+		shrink_checked();
+	if (checked_tables == nullptr)
 	{
 		HASHCTL ctl;
 		memset(&ctl, 0, sizeof(ctl));
-		ctl.keysize = sizeof(count_key);
-		ctl.entrysize = sizeof(checked_count);
+		ctl.keysize = sizeof(Oid);
+		ctl.entrysize = sizeof(checked_table);
 		ctl.hcxt = TopMemoryContext;
-		checked_counts = hash_create("idtypes checked row counts", 64, &ctl,
+		checked_tables = hash_create("idtypes checked row counts", 64, &ctl,
 									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 	}
-	count_key key;
-	memset(&key, 0, sizeof(key));
-	key.relid = relid;
-	key.attnum = attnum;
-	return static_cast<checked_count *>(hash_search(checked_counts, &key, HASH_ENTER, found));
+	/* The column array first: an allocation that fails leaves no entry without one. */
+	auto *t =
+		static_cast<checked_table *>(hash_search(checked_tables, &relid, HASH_FIND, nullptr));
+	int i = 0;
+	while (t != nullptr && i < t->ncolumns && t->columns[i].attnum != column.attnum)
+		i++;
+	if (t == nullptr || i == t->capacity)
+	{
+		const int capacity = t == nullptr ? 2 : 2 * t->capacity;
+		auto *columns = static_cast<checked_column *>(
+			MemoryContextAlloc(TopMemoryContext, sizeof(checked_column) * capacity));
+		if (t != nullptr)
+		{
+			memcpy(columns, t->columns, sizeof(checked_column) * t->ncolumns);
+			pfree(t->columns);
+		}
+		else
+		{
+			t = static_cast<checked_table *>(
+				hash_search(checked_tables, &relid, HASH_ENTER, nullptr));
+			t->ncolumns = 0;
+		}
+		t->columns = columns;
+		t->capacity = capacity;
+	}
+	if (i == t->ncolumns)
+		t->ncolumns++;
+	t->columns[i] = column;
 }
 
 /*
@@ -365,7 +425,7 @@ checked_count_entry(Oid relid, AttrNumber attnum, bool *found)
  * at least, as PostgreSQL samples), about rows / sample of them. So the count goes on to 8 times
  * that, at least 1,000 entries (a few index pages): a count that reaches its limit, and a column
  * without an index, a histogram or a positive correlation, leave counted as it is. Once per
- * column and ANALYZE (checked_count).
+ * column and ANALYZE (checked_table).
  */
 double
 check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTblEntry *rte,
@@ -377,14 +437,12 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 		return counted;
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
 	const TimestampTz analyzed = last_analyzed(tab);
-	bool found;
-	checked_count *e = checked_count_entry(rte->relid, attnum, &found);
-	if (!found || !e->valid || e->analyzed != analyzed || e->relfilenode != relfilenode)
+	const checked_column *kept = checked_column_of(rte->relid, attnum, analyzed, relfilenode);
+	checked_column c = {attnum, analyzed, relfilenode, false, 0};
+	if (kept != nullptr)
+		c = *kept;
+	else
 	{
-		/* Invalid until the check has ended (an error in it leaves the entry to be redone). */
-		e->valid = false;
-		bool known = false;
-		double described = 0;
 		HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
 										  Int16GetDatum(attnum), BoolGetDatum(false));
 		if (HeapTupleIsValid(stats))
@@ -405,22 +463,17 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 													 sslot.values[sslot.nvalues - 1], limit);
 					if (above < limit)
 					{
-						known = true;
-						described = now - above / ordered;
+						c.known = true;
+						c.described = now - above / ordered;
 					}
 				}
 				free_attstatsslot(&sslot);
 			}
 			ReleaseSysCache(stats);
 		}
-		/* (dynahash never moves an entry, and the check adds none.) */
-		e->analyzed = analyzed;
-		e->relfilenode = relfilenode;
-		e->known = known;
-		e->described = described;
-		e->valid = true;
+		keep_checked_column(rte->relid, c);
 	}
-	return e->known ? Min(reltuples, Max(counted, e->described)) : counted;
+	return c.known ? Min(reltuples, Max(counted, c.described)) : counted;
 }
 
 } /* namespace */
