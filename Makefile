@@ -40,7 +40,7 @@ REGRESS_OPTS = --encoding=UTF8 --no-locale
 ISOLATION_ALL := $(sort $(filter-out $(REGRESS_SKIP),$(basename $(notdir $(wildcard specs/*.spec)))))
 ISOLATION := $(if $(wildcard $(dir $(shell $(PG_CONFIG) --pgxs))../../src/test/isolation/pg_isolation_regress),$(ISOLATION_ALL))
 
-EXTRA_CLEAN = $(OBJS:.o=.d) .objects.list .pg_config.stamp test/build test/build-san output_iso
+EXTRA_CLEAN = $(OBJS:.o=.d) .objects.list .pg_config.stamp test/build test/build-san output_iso tmp_check
 # Server headers as system headers: their warnings are PostgreSQL's, ours stay errors.
 PG_CPPFLAGS = -Icore/include -Isrc -isystem $(includedir_server)
 # No exception can cross into PostgreSQL, and the .so needs nothing from libstdc++ (see check-abi).
@@ -172,6 +172,15 @@ $(UT_MAIN): test/main.cpp
 $(UT_DIR)/%.o: %.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(UT_CXXFLAGS) -MMD -MP -c -o $@ $<
+
+# TAP tests (t/*.pl): servers of their own (PostgreSQL::Test::Cluster: crashes, restarts, clock
+# steps, standbys, promotions) against the installed extension, or the stage that
+# IDTYPES_EXTENSION_DESTDIR names; PGXS's prove_installcheck, which Debian's server-dev packages
+# enable (with libipc-run-perl). A target of its own rather than TAP_TESTS = 1, which would put them
+# into `make installcheck`, the packages' and PGXN's check. Not as root (initdb refuses).
+.PHONY: prove_installcheck
+prove_installcheck:
+	$(prove_installcheck)
 
 # ---------------------------------------------------------------------------
 # The one test command, and the one demo command. make's shell is dash: call bash explicitly.

@@ -7,7 +7,8 @@
 #
 # base: what building idtypes and running its tests against one PostgreSQL major needs: the
 # compiler, the server and its headers, Catch2 (v2 or v3, whichever the release has), unzip,
-# python3, git, libfaketime (the clock-fault test steps the server's clock with it) and
+# python3, git, libfaketime (the clock-fault test steps the server's clock with it),
+# libipc-run-perl (the TAP tests: PostgreSQL::Test::Cluster runs its programs with it) and
 # python3-jsonschema (META.json against the PGXN Meta Spec), and ccache with IDTYPES_CCACHE=1. The major is IDTYPES_PG_MAJOR, else
 # that of $PG_CONFIG, else of `pg_config` on PATH when a server's headers are installed, else the
 # newest installed server, else the one the release packages by default. A major that only
@@ -95,7 +96,7 @@ for group in "${groups[@]}"; do
 			exit 2
 		fi
 		packages+=(build-essential "postgresql-$major" "postgresql-server-dev-$major")
-		[ "$group" = build ] || packages+=(catch2 unzip python3 git libfaketime python3-jsonschema)
+		[ "$group" = build ] || packages+=(catch2 unzip python3 git libfaketime libipc-run-perl python3-jsonschema)
 		# IDTYPES_CCACHE=1 (CI): compiles go through ccache (the Makefile).
 		[ "${IDTYPES_CCACHE:-0}" != 1 ] || packages+=(ccache)
 		;;

@@ -114,29 +114,6 @@ extern "C" {
  */
 #define IDT_HAVE_CUSTOM_WAIT_EVENTS (PG_VERSION_NUM >= 170000)
 
-/*
- * LogLogicalMessage() (replication/message.h) gained a flush argument in PostgreSQL 17; false is
- * what it did before (the message is flushed with the WAL after it, e.g. a commit).
- */
-#if PG_VERSION_NUM >= 170000
-#define idt_log_logical_message(prefix, message, size)                                             \
-	LogLogicalMessage((prefix), (message), (size), false, false)
-#else
-#define idt_log_logical_message(prefix, message, size)                                             \
-	LogLogicalMessage((prefix), (message), (size), false)
-#endif
-
-/* XLogFindNextRecord() (access/xlogreader.h) reports why it found no record in PostgreSQL 19. */
-#if PG_VERSION_NUM >= 190000
-#define idt_xlog_find_next_record(reader, ptr)                                                     \
-	[](XLogReaderState *r, XLogRecPtr p) {                                                         \
-		char *error = nullptr;                                                                     \
-		return XLogFindNextRecord(r, p, &error);                                                   \
-	}((reader), (ptr))
-#else
-#define idt_xlog_find_next_record(reader, ptr) XLogFindNextRecord((reader), (ptr))
-#endif
-
 /* PostgreSQL 18: btree skip support (utils/skipsupport.h), btree support function 6. */
 #define IDT_HAVE_SKIP_SUPPORT (PG_VERSION_NUM >= 180000)
 

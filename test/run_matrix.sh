@@ -128,8 +128,12 @@ i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
 # crash.sh: 50 transactions per session before the kill and 60 after it (its header).
+# The TAP tests (t/*.pl: servers started, crashed, promoted and clock-stepped by the tests) run on
+# every server lane (15, 17, 18, 19), not on the other architectures (IDTYPES_TAP=0: the floor,
+# its WAL records and its waits are the same C++ there, and each test starts several servers,
+# minutes each under qemu-user), not as a user, not at faked instants (test/dates.sh).
 emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400 SANITIZE_TOO=0
-	IDTYPES_REGRESS_SMALL=1 IDTYPES_UNIT_SMALL=1 CRASH_BEFORE=50 CRASH_TX=60)
+	IDTYPES_REGRESS_SMALL=1 IDTYPES_UNIT_SMALL=1 CRASH_BEFORE=50 CRASH_TX=60 IDTYPES_TAP=0)
 # The package is cross-built and tested installed on these too (after the suite, in its lane:
 # deb_cross); the regression suite ran there already, so the package test runs only the part of
 # it that needs the installed files (IDTYPES_DEB_REGRESS).
@@ -199,10 +203,6 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
-	# Crashes, restarts and four failovers under libfaketime (about 230 s beside a CI run): the
-	# floors are the same C++ on every major; on 15 (both scopes: backend and cluster) and on 19
-	# (cluster scope without preloading, through the DSM registry).
-	[restart_floor.sh]="15 19"
 	# The generators' life: state per backend, preloaded or in the DSM registry, floors, clock
 	# faults, crashes, node ids, failovers and the WAL read back, under load. Where they differ
 	# by major, src/compat.h says so: 17, 18 and 19 build the same code but for the DSM registry's
@@ -227,7 +227,7 @@ declare -A script_majors=(
 	# suite sorts on every major.
 	[sort_order.sh]="15 19"
 	# bench/load.sh end to end at a small size (about 90 s): a tool's run, the same on every
-	# major; its fault check (kills, an immediate restart) is crash.sh's and restart_floor.sh's
+	# major; its fault check (kills, an immediate restart) is crash.sh's and the TAP tests'
 	# concern on the others.
 	[bench_load.sh]="15"
 	# The SQL edition against the native one (about 30 s alone): PL/pgSQL and SQL functions on
@@ -306,7 +306,7 @@ server() {
 # as_user <major>: the suite in the major's chroot as a user without root (scripts/as-user.sh), the
 # way the README's `make test` runs without sudo: the extension staged, servers run as that user.
 as_user() {
-	IDTYPES_SKIP_UNIT=1 IDTYPES_REGRESS=$user_regress IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
+	IDTYPES_SKIP_UNIT=1 IDTYPES_TAP=0 IDTYPES_REGRESS=$user_regress IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
 		make --no-print-directory test
 }
 
@@ -490,7 +490,7 @@ arch_lane() {
 		# the 32-bit Datum, which a fifth of the rows passes as the whole does (80-100 of the lane's
 		# 150-190 CPU seconds were the suite at full size).
 		job "$n-1" "PostgreSQL $major on $arch ($release chroot, 32-bit, no emulator)" "$major" \
-			with_env IDTYPES_SCRIPTS="$scripts" IDTYPES_REGRESS_SMALL=1 -- bash scripts/chroot.sh --arch "$arch" "$major" \
+			with_env IDTYPES_SCRIPTS="$scripts" IDTYPES_REGRESS_SMALL=1 IDTYPES_TAP=0 -- bash scripts/chroot.sh --arch "$arch" "$major" \
 			make --no-print-directory test
 	else
 		[ "$arch" != i386 ] || scripts=$i386_emulated_scripts

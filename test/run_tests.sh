@@ -11,6 +11,7 @@
 # names against the skips it expects; a script without its run bit fails). The last line printed
 # is "N passed, N failed, N skipped" (unit test cases + regression tests + scripts, skipped
 # scripts);
+# (5) the TAP tests of t/ (`make prove_installcheck`; IDTYPES_TAP=0 leaves them out);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # While working on one piece: IDTYPES_REGRESS="like security" runs only those regression tests
 # (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.sh" only those scripts ("" runs none).
@@ -335,6 +336,52 @@ if [ -n "$cluster" ]; then
 fi
 
 stop_cluster
+
+# (5) The TAP tests (t/*.pl, `make prove_installcheck`): servers of their own, made and stepped by
+# the tests (PostgreSQL::Test::Cluster). As root they run as the server's user (initdb refuses
+# root) in a copy of the Makefile (and the file it includes) and t/ that user owns. IDTYPES_TAP=0 leaves them out; a server
+# without TAP support in its PGXS (not a Debian server-dev package) skips them, saying so.
+# Counted per test (prove's "ok N" lines).
+if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" = 1 ]; then
+	stage "TAP tests (make prove_installcheck)"
+	pgxs_global=$(dirname "$("$PG_CONFIG" --pgxs)")/../Makefile.global
+	if ! grep -qE '^enable_tap_tests[[:space:]]*=[[:space:]]*yes' "$pgxs_global" 2>/dev/null; then
+		skipped+=("TAP tests (this server's PGXS was built without --enable-tap-tests)")
+		echo "run_tests: SKIPPED: ${skipped[-1]}"
+	else
+		tap=$tmp/tap
+		mkdir -p "$tap" && cp -a --parents Makefile fuzz/fuzz.mk t "$tap"/
+		as_tap=()
+		if [ "$(id -u)" -eq 0 ]; then
+			chown -R postgres: "$tap"
+			as_tap=(runuser -u postgres --)
+		fi
+		log=$tmp/tap.log
+		status=0
+		started=$SECONDS
+		limit "$script_timeout" "${as_tap[@]}" env PG_CONFIG="$PG_CONFIG" \
+			${IDTYPES_EXTENSION_DESTDIR:+IDTYPES_EXTENSION_DESTDIR="$IDTYPES_EXTENSION_DESTDIR"} \
+			make --no-print-directory -C "$tap" prove_installcheck PG_CONFIG="$PG_CONFIG" PROVE_FLAGS=-v \
+			>"$log" 2>&1 || status=$?
+		grep -vE '^#|^\[[0-9:.]+\]' "$log"
+		p=$(grep -cE '^ok [0-9]+' "$log")
+		f=$(grep -cE '^not ok [0-9]+' "$log")
+		passed=$((passed + p))
+		failed=$((failed + f))
+		if timed_out "$status" "$started" "$script_timeout"; then
+			fail "the TAP tests timed out after $script_timeout s (IDTYPES_SCRIPT_TIMEOUT)"
+		elif [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+			fail "the TAP tests exited with status $status"
+		fi
+		if [ "$status" -ne 0 ]; then
+			for t in "$tap"/tmp_check/log/regress_log_*; do
+				[ -f "$t" ] || continue
+				echo "--- $(basename "$t") (its last 40 lines)"
+				tail -n 40 "$t"
+			done
+		fi
+	fi
+fi
 
 # Every server log of the run: the regression cluster's and each cluster a script started and
 # stopped (test/cluster.sh copies them into $IDTYPES_SERVER_LOGS). A backend that died of a signal

@@ -28,6 +28,17 @@ mono_us()
 	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
 
+uint32
+named_wait_event(const char *name)
+{
+#if IDT_HAVE_CUSTOM_WAIT_EVENTS
+	return WaitEventExtensionNew(name);
+#else
+	(void) name;
+	return PG_WAIT_EXTENSION;
+#endif
+}
+
 /*
  * Wait on an overflow, in the wait event IdtypesGeneratorOverflow (Extension on 15 and 16) that
  * pg_stat_activity shows. The first wait of a call sleeps to the next millisecond of the wall
@@ -39,13 +50,9 @@ mono_us()
 void
 overflow_wait(int attempt)
 {
-#if IDT_HAVE_CUSTOM_WAIT_EVENTS
 	static uint32 wait_event = 0;
 	if (wait_event == 0)
-		wait_event = WaitEventExtensionNew("IdtypesGeneratorOverflow");
-#else
-	const uint32 wait_event = PG_WAIT_EXTENSION;
-#endif
+		wait_event = named_wait_event("IdtypesGeneratorOverflow");
 	if (attempt == 0)
 	{
 		const std::int64_t now = now_unix_us();

@@ -8,7 +8,9 @@
 
 extern "C" {
 #include "miscadmin.h"
+#include "access/xlog.h"
 #include "storage/fd.h"
+#include "storage/latch.h"
 #include "storage/ipc.h"
 #include "utils/timestamp.h"
 }
@@ -19,9 +21,14 @@ extern "C" {
  *   bytes 0-41:  "<until> <life>\n", two 20-digit numbers: the reservation. No monotonic
  *                generator of this data directory has handed out a time at or after until
  *                (Unix microseconds); life is the state that wrote it (apply_restart_floor).
- *   bytes 64-105: "<until> <life>\n", on a server that left archive recovery (a promoted standby):
- *                the newest reservation it found in the WAL it replayed, and the life of the
- *                state that looked (wal_floor.cpp).
+ *   bytes 42-62: "<timeline>\n", a 20-digit number: the WAL timeline of the server that wrote the
+ *                reservation, or 0 where WAL redo wrote it (wal_floor.cpp: the file is then as
+ *                new as the WAL replayed); none in a file made but never reserved in (or written
+ *                before 1.2). A server not preloaded,
+ *                on a later timeline (promoted, or recovered to a point in time) and without a
+ *                replayed commit in this life, does not know what the old timeline made
+ *                (restart_floor.cpp).
+ *   bytes 64-105: unused (the newest reservation read back from the replayed WAL, before 1.2).
  *   bytes 106-127: "<node> <life>\n", a 2-digit and an 18-digit number, with per-backend state:
  *                the node id in force for the server's life (idtypes.node_id + 1; 0 for none)
  *                and that life (the server's start time, modulo 10^18), written by its first
@@ -46,7 +53,8 @@ namespace
 {
 
 constexpr int reservation_len = 42;
-constexpr off_t wal_floor_at = 64;
+constexpr off_t timeline_at = 42;
+constexpr int timeline_len = 21;
 constexpr off_t slot_area = 128;
 constexpr int slot_len = 32;
 constexpr off_t node_at = 106;
@@ -162,10 +170,14 @@ write_pair(int fd, off_t offset, std::int64_t until_us, std::uint64_t life)
 	return write_at(fd, buf, reservation_len, offset);
 }
 
+/* The reservation and its timeline (0: written by WAL redo), synced. */
 void
-write_reservation(int fd, std::int64_t until_us, std::uint64_t life, const char *path)
+write_reservation(int fd, std::int64_t until_us, std::uint64_t life, std::uint64_t timeline,
+				  const char *path)
 {
-	if (!write_pair(fd, 0, until_us, life))
+	char tl[timeline_len + 1];
+	snprintf(tl, sizeof(tl), "%020llu\n", static_cast<unsigned long long>(timeline));
+	if (!write_pair(fd, 0, until_us, life) || !write_at(fd, tl, timeline_len, timeline_at))
 		ereport(ERROR,
 				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", path)));
 	if (pg_fdatasync(fd) != 0)
@@ -181,14 +193,28 @@ write_slot(int fd, int slot, int which, std::int64_t until_us, unsigned in_use)
 	return write_at(fd, buf, slot_len, slot_offset(slot, which));
 }
 
+/*
+ * Backends with a state of their own (15-16 without preload) share the file: one at a time. The
+ * lock is tried without blocking and waited for on the latch, 1 ms at a time, in the wait event
+ * IdtypesFloorFile, so that a cancel, a terminate or statement_timeout ends the wait (flock()
+ * itself is restarted after every signal). An error closes the file at transaction abort, which
+ * drops the lock.
+ */
 void
 lock(int fd, int how)
 {
-	/* Backends with a state of their own (15-16 without preload) share the file: one at a time.
-	 * An error closes the file at transaction abort, which drops the lock. */
-	if (flock(fd, how) != 0)
-		ereport(ERROR,
-				(errcode_for_file_access(), errmsg("could not lock file \"%s\": %m", floor_file)));
+	static uint32 wait_event = 0;
+	while (flock(fd, how | LOCK_NB) != 0)
+	{
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			ereport(ERROR, (errcode_for_file_access(),
+							errmsg("could not lock file \"%s\": %m", floor_file)));
+		if (wait_event == 0)
+			wait_event = named_wait_event("IdtypesFloorFile");
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1, wait_event);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+	}
 }
 
 /*
@@ -208,7 +234,12 @@ create_floor_file()
 		ereport(ERROR,
 				(errcode_for_file_access(), errmsg("could not create file \"%s\": %m", tmp)));
 	lock(fd, LOCK_EX);
-	write_reservation(fd, 0, 0, tmp);
+	/* No timeline record: made, not reserved (restart_floor.cpp reads it as no file). */
+	if (!write_pair(fd, 0, 0, 0))
+		ereport(ERROR, (errcode_for_file_access(), errmsg("could not write file \"%s\": %m", tmp)));
+	if (pg_fdatasync(fd) != 0)
+		ereport(data_sync_elevel(ERROR),
+				(errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", tmp)));
 	if (link(tmp, floor_file) != 0)
 	{
 		const int err = errno;
@@ -287,17 +318,20 @@ release_slot(int, Datum)
 		until = Max(until, add_sat(s.last_us, 1));
 	if (s.tid.have)
 		tid_until = Max(tid_until, static_cast<std::int64_t>(idt::timeid_micros(s.tid.value)) + 1);
-	const int fd = open(floor_file, O_RDWR | PG_BINARY);
+	const int fd = OpenTransientFile(floor_file, O_RDWR | PG_BINARY);
 	if (fd < 0)
 	{
 		elog(LOG, "could not open file \"%s\" at backend exit: %m", floor_file);
 		return;
 	}
-	if (flock(fd, LOCK_EX) != 0 || !write_slot(fd, claimed_slot, 1, tid_until, 0) ||
+	/* No wait an interrupt could end at exit: a second at most, then the record stays. */
+	bool locked = false;
+	for (int tries = 0; tries < 1000 && !(locked = flock(fd, LOCK_EX | LOCK_NB) == 0); tries++)
+		pg_usleep(1000);
+	if (!locked || !write_slot(fd, claimed_slot, 1, tid_until, 0) ||
 		!write_slot(fd, claimed_slot, 0, until, 0))
 		elog(LOG, "could not write file \"%s\" at backend exit: %m", floor_file);
-	(void) flock(fd, LOCK_UN);
-	close(fd);
+	unlock_close(fd);
 	slot_claimed = false;
 }
 
@@ -322,59 +356,29 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 	if (held.kind != floor_record::ok || held.until_us < need_us || held.second != life)
 	{
 		result = Max(result, want_us);
-		write_reservation(fd, result, life, floor_file);
+		/* WAL first: a crash between the two leaves the record, whose redo writes the file. */
+		log_reservation(result);
+		write_reservation(fd, result, life, GetWALInsertionTimeLine(), floor_file);
 	}
 	unlock_close(fd);
 	return result;
 }
 
-std::int64_t
-wal_floor_once(std::uint64_t life)
+void
+raise_reservation(std::int64_t until_us)
 {
-	int fd = open_for_reading();
-	if (fd >= 0)
-	{
-		const floor_record r = read_record_at(fd, wal_floor_at, 20);
-		unlock_close(fd);
-		if (r.kind == floor_record::ok && r.second == life)
-			return r.until_us;
-	}
-	/* Under the file's lock: a backend that comes meanwhile waits, then finds the record. */
-	fd = open_for_update();
-	const floor_record r = read_record_at(fd, wal_floor_at, 20);
-	if (r.kind == floor_record::ok && r.second == life)
-	{
-		unlock_close(fd);
-		return r.until_us;
-	}
-	bool failed = false;
-	char why[256] = "";
-	/* Set inside PG_TRY and read after it: volatile, as longjmp requires. */
-	volatile std::int64_t found = 0;
-	/* The lock is let go whatever the reader raises (out of memory, say), or every backend's
-	 * next reservation would wait on it. */
-	PG_TRY();
-	{
-		found = replayed_reservation(&failed, why, sizeof(why));
-	}
-	PG_CATCH();
-	{
-		unlock_close(fd);
-		PG_RE_THROW();
-	}
-	PG_END_TRY();
-	/* Not synced: after a crash the server's own reservation covers what it made from it. */
-	const bool written = write_pair(fd, wal_floor_at, found, life);
+	const int fd = open_for_update();
+	const floor_record held = read_reservation(fd);
+	char buf[timeline_len];
+	std::uint64_t timeline = 1;
+	if (pread(fd, buf, timeline_len, timeline_at) == timeline_len)
+		(void) read_digits(buf, 20, timeline);
+	/* Written (and synced) only when it changes: a standby replays one record per half second
+	 * of the primary's generation. */
+	if (held.kind != floor_record::ok || held.until_us < until_us || timeline != 0)
+		write_reservation(fd, held.kind == floor_record::ok ? Max(held.until_us, until_us) : until_us,
+						  0, 0, floor_file);
 	unlock_close(fd);
-	if (failed)
-		ereport(WARNING,
-				(errmsg("could not read the generators' floor from the replayed WAL: %s", why),
-				 errdetail("The restart floor is taken from the newest replayed commit and the "
-						   "floor file alone.")));
-	if (!written)
-		ereport(ERROR,
-				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", floor_file)));
-	return found;
 }
 
 int
@@ -411,8 +415,9 @@ node_id_of_life(int setting)
 }
 
 floor_record
-floor_reservation()
+floor_reservation(std::int64_t *timeline)
 {
+	*timeline = -1;
 	const int fd = open_for_reading();
 	if (fd < 0)
 	{
@@ -421,6 +426,12 @@ floor_reservation()
 		return {floor_record::damaged, 0, 0, "it could not be opened"};
 	}
 	const floor_record r = read_reservation(fd);
+	char buf[timeline_len];
+	const ssize_t n = pread(fd, buf, timeline_len, timeline_at);
+	std::uint64_t tl = 0;
+	if (n == timeline_len && buf[timeline_len - 1] == '\n' && read_digits(buf, 20, tl) &&
+		tl <= PG_UINT32_MAX)
+		*timeline = static_cast<std::int64_t>(tl);
 	unlock_close(fd);
 	return r;
 }

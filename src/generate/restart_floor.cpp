@@ -51,37 +51,70 @@ checkpoint_time_us()
  * The restart floor of a state of this life: the latest of
  *  - the floor file's reservation, written by an earlier life: every ID it made was before it
  *    (after a crash the file is the only witness: recovery replays commit records but, outside
- *    archive recovery, keeps none of their times);
- *  - the newest commit (or abort) that archive recovery replayed, GetLatestXTime(), plus the most
- *    a generator runs ahead of its clock (TID): on a promoted standby every ID committed on the
- *    old primary and replayed here was made before its commit's time (the standby's copy of the
- *    floor file is as old as its base backup), and the newest reservation its generators wrote
- *    to WAL, which covers the IDs that ran ahead of its clock (it ran fast, then stepped back);
+ *    archive recovery, keeps none of their times). Where idtypes is preloaded, WAL redo keeps a
+ *    standby's file as new as the reservations it replayed (wal_floor.cpp);
+ *  - the newest commit (or abort) that archive recovery replayed in this life, GetLatestXTime(),
+ *    plus the most a generator runs ahead of its clock (TID): on a promoted standby every ID
+ *    committed on the old primary and replayed here was made before its commit's time;
  *  - the last checkpoint's next second, when the clock is behind it (a checkpoint's time is in
  *    the past of a clock that did not go back): after a clean shutdown without the file (its
  *    first run with this library, or a damaged file), every ID was made before the shutdown
  *    checkpoint's second.
+ * The file says which WAL timeline wrote it. Where it is not this server's (or missing, on a server
+ * whose timeline is not the first) and WAL redo did not keep it (0), the server left recovery on a
+ * new timeline (a promotion, or recovery to a point in time) without idtypes preloaded: nothing
+ * here knows what the old timeline's generators made, so they refuse until an
+ * operator accepts this timeline (idtypes.accept_timeline); the first reservation then records it.
  */
+namespace
+{
+void
+check_timeline(const floor_record &held, std::int64_t timeline)
+{
+	const TimeLineID now = GetWALInsertionTimeLine();
+	/* A file with a reservation but no timeline record: written before 1.2, taken as kept. One
+	 * made but never reserved in (on a standby, say): as none. */
+	const bool recorded = held.kind == floor_record::ok && (timeline >= 0 || held.until_us > 0);
+	const bool kept = recorded ? timeline <= 0 || timeline == now
+							   : held.kind == floor_record::damaged || now == 1 ||
+									 floor_redo_registered();
+	if (kept || accept_timeline_setting == static_cast<int>(now))
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("the generators' floor is not known on timeline %u", now),
+			 recorded
+				 ? errdetail("The floor file \"%s\" was written on timeline %lld: this server left "
+							 "recovery on a new timeline since, without idtypes preloaded to "
+							 "replay the floor from WAL.",
+							 floor_file, static_cast<long long>(timeline))
+				 : errdetail("The floor file \"%s\" holds no reservation, and this server left "
+							 "recovery on a new timeline, without idtypes preloaded to replay the "
+							 "floor from WAL.",
+							 floor_file),
+			 errhint("Preload idtypes (shared_preload_libraries) on the primary and its standbys. To "
+					 "go on here once the clock is past every ID the old timeline made, set "
+					 "idtypes.accept_timeline = %u and reload.",
+					 now)));
+}
+} /* namespace */
+
 std::int64_t
 restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 {
 	std::int64_t floor = 0;
-	const floor_record held = floor_reservation();
+	std::int64_t timeline = -1;
+	const floor_record held = floor_reservation(&timeline);
 	if (held.kind == floor_record::damaged)
 		report_damaged(held, "the reservation",
 					   "The restart floor is taken from the last checkpoint and the newest replayed "
 					   "commit alone; the file is written anew at the next reservation.");
 	else if (held.kind == floor_record::ok && held.second != life)
 		floor = held.until_us;
+	check_timeline(held, timeline);
 	const TimestampTz latest = GetLatestXTime();
 	if (latest > 0)
-	{
 		floor = Max(floor, add_sat(add_sat(latest, glue::unix_to_pg_us), tid_max_ahead_us));
-		/* Out of recovery: the newest reservation the old primary's generators wrote to WAL
-		 * (they may have run ahead of the times its commits carry). Read once per life. */
-		if (!RecoveryInProgress())
-			floor = Max(floor, wal_floor_once(life));
-	}
 	const std::int64_t checkpoint_us = checkpoint_time_us();
 	if (wall_us < checkpoint_us)
 		floor = Max(floor, add_sat(checkpoint_us, 1000000 + tid_max_ahead_us));
@@ -108,17 +141,14 @@ time_text(std::int64_t unix_us)
 
 /*
  * Apply the restart floor to the active state once per server life (cluster scope) or backend
- * (backend scope), and again after a promotion if it was taken during recovery. Computed outside
- * the lock (it reads files), applied under it. A backend with its own state also goes on after
- * every ID of the earlier backends of its slot (claim_slot): they shared its slot's bits.
+ * (backend scope). Computed outside the lock (it reads files), applied under it. A backend with
+ * its own state also goes on after every ID of the earlier backends of its slot (claim_slot):
+ * they shared its slot's bits. (Generators do not run during recovery: refuse_during_recovery.)
  */
 void
 apply_restart_floor()
 {
 	gen_state &s = active_state();
-	const bool in_recovery = RecoveryInProgress();
-	if (s.floor_set && in_recovery)
-		return;
 	/* The life: drawn once per shared state, the server's start for a backend's own. */
 	std::uint64_t life = s.life;
 	if (life == 0)
@@ -150,11 +180,10 @@ apply_restart_floor()
 		s.tid.value = idt::timeid_pack(static_cast<std::uint64_t>(slot.tid_until_us - 1), 0);
 		s.tid.have = true;
 	}
-	if (!s.floor_set || (s.floor_in_recovery && !in_recovery))
+	if (!s.floor_set)
 	{
 		idt::steady_floor(s.clock, floor, mono);
 		s.floor_set = true;
-		s.floor_in_recovery = in_recovery;
 	}
 	unlock_state();
 }

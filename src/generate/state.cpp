@@ -1,9 +1,11 @@
 /* state.cpp: the generators' monotonic state and its scope (the cluster's shared memory or each
- * backend's own), the counter bits given to node ids and backend slots, and the settings. */
+ * backend's own), its reservations, the counter bits given to node ids and backend slots, and the
+ * settings. */
 #include "state.h"
 
 extern "C" {
 #include "miscadmin.h"
+#include "access/xlog.h"
 #include "port/pg_bitutils.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -32,6 +34,8 @@ const struct config_enum_entry overflow_options[] = {
  * on any server and under any scope, and idtypes.on_overflow can be tested everywhere.
  */
 int test_counter_bits = 0;
+/* Tests only: ms a backend sleeps once it reserves for the cluster, before it writes anything. */
+int test_reservation_pause_ms = 0;
 } /* namespace */
 
 int on_overflow = OVERFLOW_WAIT;
@@ -42,6 +46,7 @@ int tid_clock_id_setting = -1;
  * bits of TID's clock id (see tid_default_clock_id). ulid and euid keep their 80/64 random bits.
  */
 int node_id_setting = -1;
+int accept_timeline_setting = 0;
 
 /* ---- the state: shared (preloaded, or 17+) or this backend's ---------------------------- */
 
@@ -69,6 +74,7 @@ shared_state_init(void *p)
 	auto *s = static_cast<shared_gen_state *>(p);
 	memset(s, 0, sizeof(shared_gen_state));
 	SpinLockInit(&s->mutex);
+	ConditionVariableInit(&s->reserved);
 }
 
 void
@@ -94,6 +100,88 @@ attach_dsm_state()
 	shared = static_cast<shared_gen_state *>(idt_get_named_dsm_segment(
 		shared_state_name, sizeof(shared_gen_state), shared_state_init, &found));
 #endif
+}
+
+/* ---- reservations ---------------------------------------------------------------------- */
+
+namespace
+{
+/* The reserving backend's error or exit: the others wait no longer (one of them reserves). */
+void
+end_reserving(int, Datum)
+{
+	SpinLockAcquire(&shared->mutex);
+	shared->reserving = false;
+	SpinLockRelease(&shared->mutex);
+	ConditionVariableBroadcast(&shared->reserved);
+}
+} /* namespace */
+
+void
+reserve_covering(std::int64_t id_us, std::uint64_t life)
+{
+	const std::int64_t need = add_sat(id_us, 1), want = add_sat(id_us, reserve_window_us);
+	if (!shared_scope())
+	{
+		local_state.reserved_us = Max(local_state.reserved_us, reserve_until(need, want, life));
+		return;
+	}
+	/* One backend reserves at a time; the others sleep until it is done, interruptibly, in the
+	 * wait event IdtypesFloorReservation, and go on without writing if it covers their IDs. */
+	static uint32 wait_event = 0;
+	if (wait_event == 0)
+		wait_event = named_wait_event("IdtypesFloorReservation");
+	for (;;)
+	{
+		SpinLockAcquire(&shared->mutex);
+		const bool covered = id_us < shared->state.reserved_us;
+		const bool mine = !covered && !shared->reserving;
+		if (mine)
+			shared->reserving = true;
+		SpinLockRelease(&shared->mutex);
+		if (covered)
+		{
+			ConditionVariableCancelSleep();
+			return;
+		}
+		if (mine)
+			break;
+		ConditionVariableSleep(&shared->reserved, wait_event);
+	}
+	ConditionVariableCancelSleep();
+	/* Set inside the cleanup block and read after it: volatile, as longjmp requires. */
+	volatile std::int64_t held = 0;
+	PG_ENSURE_ERROR_CLEANUP(end_reserving, 0);
+	{
+		/* Tests: widen the time another backend's IDs wait for this reservation (t/040_order.pl). */
+		for (int i = 0; i < test_reservation_pause_ms; i++)
+		{
+			pg_usleep(1000);
+			CHECK_FOR_INTERRUPTS();
+		}
+		held = reserve_until(need, want, life);
+	}
+	PG_END_ENSURE_ERROR_CLEANUP(end_reserving, 0);
+	SpinLockAcquire(&shared->mutex);
+	shared->state.reserved_us = Max(shared->state.reserved_us, static_cast<std::int64_t>(held));
+	shared->reserving = false;
+	SpinLockRelease(&shared->mutex);
+	ConditionVariableBroadcast(&shared->reserved);
+}
+
+void
+refuse_during_recovery(const char *type_name)
+{
+	if (!RecoveryInProgress())
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+			 errmsg("cannot generate a monotonic %s during recovery", type_name),
+			 errdetail("A standby's monotonic generators would go on from the primary's floor, "
+					   "node id and clock id: their IDs could equal the primary's."),
+			 errhint("Generate it on the primary. generate_ulid(), the generate_*_at() "
+					 "functions and uuidv7() run on a standby: their random bits keep servers "
+					 "apart.")));
 }
 
 /* ---- fixed top bits of the narrow counter fields: node id, backend slot ------------------ */
@@ -274,6 +362,20 @@ idt_generators_init()
 		process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP, 0, nullptr,
 		nullptr, nullptr);
 	DefineCustomIntVariable(
+		"idtypes.accept_timeline",
+		"The WAL timeline on which the monotonic generators go on without a known floor.",
+		"0 (default): none. A server not preloaded that left recovery on a new timeline does not "
+		"know what the old timeline's generators made, and they refuse; set to that timeline once "
+		"the clock is past every ID the old timeline made.",
+		&accept_timeline_setting, 0, 0, INT_MAX, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
+		"idtypes.test_reservation_pause_ms",
+		"For tests only: a pause of the backend that reserves for the cluster.",
+		"0 (default): none. The backend that writes a reservation of the floor for the cluster "
+		"pauses that many ms first, while others that need it wait.",
+		&test_reservation_pause_ms, 0, 0, 10000, PGC_SUSET, GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
+		nullptr, nullptr, nullptr);
+	DefineCustomIntVariable(
 		"idtypes.test_counter_bits", "For tests only: shrinks the monotonic generators' counters.",
 		"0 (default): off. 1..8: the xid and ulidflake counters keep that many bits, and "
 		"generate_ulid_monotonic() and generate_euid() start a millisecond that many increments "
@@ -284,6 +386,7 @@ idt_generators_init()
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
+	register_floor_rmgr();
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = shmem_request;
 	prev_shmem_startup_hook = shmem_startup_hook;

@@ -8,6 +8,7 @@
 #include "glue.h"
 
 extern "C" {
+#include "storage/condition_variable.h"
 #include "storage/spin.h"
 }
 
@@ -49,12 +50,10 @@ struct gen_state
 	last_id<idt::u128> euid; /* the largest EUID pushed out of euid_by_extension */
 	euid_slot euid_by_extension[euid_slots];
 	idt::steady_clock clock;  /* the time the steps see: never back, never before the floor */
-	std::int64_t reserved_us; /* the floor file holds at least this (reserve_until) */
+	std::int64_t reserved_us; /* the floor file (and WAL) hold at least this (reserve_covering) */
 	std::int64_t last_us;	  /* the latest steady time an ID had (per backend: left to the slot) */
-	std::int64_t logged_us;	  /* the latest reservation written to WAL (wal_floor.cpp) */
 	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
 	bool floor_set;			  /* the restart floor was applied */
-	bool floor_in_recovery;	  /* ... while the server was still in recovery */
 	bool node_fixed;		  /* shared state: node_id holds the node id in force (node_id_in_force) */
 	int node_id;			  /* -1: none */
 };
@@ -74,7 +73,9 @@ keep(last_id<V> &last, const G &g, V &out)
 
 struct shared_gen_state
 {
-	slock_t mutex; /* held only around a pure core step: no allocation, no error */
+	slock_t mutex;				  /* held only around a pure core step: no allocation, no error */
+	bool reserving;				  /* a backend is writing a reservation (reserve_covering) */
+	ConditionVariable reserved;	  /* ... and wakes the others when it is done */
 	gen_state state;
 };
 
@@ -146,6 +147,7 @@ enum overflow_policy
 extern int on_overflow;
 extern int tid_clock_id_setting; /* -1: not set */
 extern int node_id_setting;		 /* -1: not set */
+extern int accept_timeline_setting; /* 0: not set */
 constexpr unsigned node_id_bits = 5;
 
 /* The node id the generators use (-1: none): idtypes.node_id as it was when this server's
@@ -159,6 +161,10 @@ int node_id_in_force();
 std::int64_t now_unix_us();
 std::int64_t mono_us();
 void overflow_wait(int attempt);
+
+/* A wait event of this name that pg_stat_activity shows (17+; "Extension" on 15 and 16): look it
+ * up once per process and keep it (17+ registers the name in shared memory at the first call). */
+uint32 named_wait_event(const char *name);
 
 inline std::int64_t
 floor_div(std::int64_t a, std::int64_t b)
@@ -200,8 +206,9 @@ struct floor_record
 
 extern const char *const floor_file;
 
-/* The reservation, read under a shared lock. */
-floor_record floor_reservation();
+/* The reservation, read under a shared lock, and the WAL timeline of the server that wrote it
+ * (0: written by WAL redo; -1: none recorded). */
+floor_record floor_reservation(std::int64_t *timeline);
 
 /* A damaged record's WARNING (XX001): what it is, what is wrong, what was done about it. */
 void report_damaged(const floor_record &r, const char *what, const char *done);
@@ -219,20 +226,27 @@ slot_floor claim_slot();
 constexpr std::int64_t reserve_window_us = 500000;
 
 /* Make the floor file hold at least need_us for this life before an ID at need_us - 1 goes out
- * (raised to want_us and synced when it does not). Returns what it holds then. */
+ * (raised to want_us, written to WAL where idtypes is preloaded, and synced when it does not).
+ * Returns what it holds then. */
 std::int64_t reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life);
 
-/* The reservation written to WAL for standbys, and the newest one a promoted standby replayed
- * (0 if none; *failed set, with why, when the WAL could not be read). wal_floor.cpp. */
-void log_reservation(std::int64_t until_us);
-std::int64_t replayed_reservation(bool *failed, char *why, size_t why_size);
+/* WAL redo of a reservation: the file holds at least until_us (wal_floor.cpp). */
+void raise_reservation(std::int64_t until_us);
 
-/* What a promoted server found in the WAL it replayed, read back once per life (the life of the
- * state that looks): the floor file records it, and a backend that finds no record of its life
- * reads the WAL under the file's lock, so that one backend reads while the others wait for its
- * result (written once, nothing of the life can overwrite it); a failure to read is reported by
- * the backend that read, once. floor_file.cpp. */
-std::int64_t wal_floor_once(std::uint64_t life);
+/* The reservation written to WAL, flushed, where the resource manager is registered (preloaded;
+ * wal_floor.cpp); else nothing. */
+void log_reservation(std::int64_t until_us);
+void register_floor_rmgr();
+bool floor_redo_registered(); /* preloaded: the resource manager is registered */
+
+/* Cover an ID at id_us - 1 with a reservation before it goes out: one backend at a time reserves
+ * for the cluster (the others wait for it, then go on if it covers them), every backend for
+ * itself with per-backend state. Sets the state's reserved_us once the reservation is in the
+ * file and in WAL (generate, below). */
+void reserve_covering(std::int64_t id_us, std::uint64_t life);
+
+/* A monotonic generator of type_name called during recovery: refused (state.cpp). */
+void refuse_during_recovery(const char *type_name);
 
 /* Per-backend state: the node id in force for this server's life, recorded in the floor file by
  * the first backend that asks (setting: its idtypes.node_id). floor_file.cpp. */
@@ -256,10 +270,11 @@ template <int NRandom, class Step>
 void
 generate(const char *type_name, Step step)
 {
+	refuse_during_recovery(type_name);
 	attach_shared_state();
 	gen_state &s = active_state();
-	/* A stale read of the flags (outside the lock) only makes this compute the floor again. */
-	if (!s.floor_set || s.floor_in_recovery)
+	/* A stale read of the flag (outside the lock) only makes this compute the floor again. */
+	if (!s.floor_set)
 		apply_restart_floor();
 	for (int attempt = 0;; attempt++)
 	{
@@ -276,29 +291,14 @@ generate(const char *type_name, Step step)
 		const bool ok = status == idt::gen_status::ok;
 		if (ok && now > s.last_us)
 			s.last_us = now;
-		/* An ID at or after the floor file's time goes out only once the file holds more. */
+		/* An ID at or after the reserved time goes out only once a reservation covers it: in the
+		 * floor file, and (preloaded) in WAL before every commit that can contain the ID. The
+		 * state's reserved_us is raised only after both, so an ID below it is covered. */
 		const bool reserve = ok && id_us >= s.reserved_us;
-		/* Each reservation goes to WAL too, once, before the first ID it covers (wal_floor.cpp):
-		 * a promoted standby reads back the newest, which covers every ID it replayed, however
-		 * the old primary's clock moved (IDs made while it ran fast lie after the times of the
-		 * commits that follow a step back). */
-		std::int64_t to_log = 0;
-		if (ok && !reserve && s.logged_us < s.reserved_us)
-			to_log = s.logged_us = s.reserved_us;
 		const std::uint64_t life = s.life;
 		unlock_state();
 		if (reserve)
-		{
-			const std::int64_t held =
-				reserve_until(add_sat(id_us, 1), add_sat(id_us, reserve_window_us), life);
-			lock_state();
-			s.reserved_us = Max(s.reserved_us, held);
-			if (s.logged_us < held)
-				to_log = s.logged_us = held;
-			unlock_state();
-		}
-		if (to_log != 0)
-			log_reservation(to_log);
+			reserve_covering(id_us, life);
 
 		if (status == idt::gen_status::ok)
 			return;

@@ -1,0 +1,123 @@
+
+# t/030_waits.pl: every wait of a monotonic generator can be ended: with the floor file locked by
+# another process, statement_timeout, pg_cancel_backend and pg_terminate_backend end a generator
+# waiting for the lock (and one waiting for that generator's reservation) within seconds, and
+# pg_stat_activity shows what each waits for.
+use strict;
+use warnings FATAL => 'all';
+
+use Fcntl ':flock';
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesNode;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes 'time';
+
+my $hold = 20;    # seconds the file stays locked: far longer than any wait may last
+
+# wait_event_of(node, pid): the backend's wait event once it waits (polled).
+sub wait_event_of
+{
+	my ($node, $pid) = @_;
+	my $ev = '';
+	for (1 .. 100)
+	{
+		$ev = $node->safe_psql('postgres',
+			"SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = $pid");
+		last if $ev =~ /^(IdtypesFloor|Extension)/;
+		select(undef, undef, undef, 0.1);
+	}
+	return $ev;
+}
+
+sub waits
+{
+	my ($preload) = @_;
+	my $what = $preload ? 'preloaded' : 'not preloaded';
+	my $node = idtypes_node("waits_$preload", preload => $preload);
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION idtypes; SELECT generate_tid()');
+	# A new life: its first ID needs a reservation of its own, under the file's lock.
+	$node->restart;
+	my $custom = $node->safe_psql('postgres', "SELECT current_setting('server_version_num')::int >= 170000") eq 't';
+	my $scope = $node->safe_psql('postgres', 'SELECT idtypes_generator_scope()');
+
+	# Another process holds the file's lock for $hold seconds (a wait that cannot be ended lasts
+	# that long, and fails the checks below instead of hanging).
+	pipe(my $ready_r, my $ready_w) or die "pipe: $!";
+	my $holder = fork() // die "fork: $!";
+	if ($holder == 0)
+	{
+		open my $fh, '+<', $node->data_dir . '/idtypes_generator.floor' or die "floor file: $!";
+		flock($fh, LOCK_EX) or die "flock: $!";
+		print $ready_w "locked\n";
+		close $ready_w;
+		sleep $hold;
+		exit 0;
+	}
+	close $ready_w;
+	<$ready_r>;
+	my $locked = time();
+
+	# statement_timeout ends the wait.
+	my $t0 = time();
+	my ($ret, $out, $err) = $node->psql('postgres', "SET statement_timeout = '1s'; SELECT generate_ulid_monotonic()");
+	my $took = time() - $t0;
+	like($err, qr/canceling statement due to statement timeout/, "$what: statement_timeout ends a wait for the floor file");
+	ok($took < 6, sprintf("$what: ... after %.1f s (1 s timeout)", $took));
+
+	# A wait shows in pg_stat_activity, and pg_cancel_backend ends it.
+	my $a = $node->background_psql('postgres', on_error_stop => 0);
+	my $pid_a = $a->query_safe('SELECT pg_backend_pid()');
+	$a->query_until(qr/sent/, "\\echo sent\nSELECT generate_tid();\n");
+	my $ev = wait_event_of($node, $pid_a);
+	is($ev, $custom ? 'IdtypesFloorFile' : 'Extension', "$what: a backend waiting for the floor file shows wait event $ev");
+
+	# In cluster scope a second backend waits for the first's reservation.
+	my $b;
+	if ($scope eq 'cluster')
+	{
+		$b = $node->background_psql('postgres', on_error_stop => 0);
+		my $pid_b = $b->query_safe('SELECT pg_backend_pid()');
+		$b->query_until(qr/sent/, "\\echo sent\nSELECT generate_xid();\n");
+		$ev = wait_event_of($node, $pid_b);
+		is($ev, $custom ? 'IdtypesFloorReservation' : 'Extension',
+			"$what: a backend waiting for another's reservation shows wait event $ev");
+		$t0 = time();
+		$node->safe_psql('postgres', "SELECT pg_cancel_backend($pid_b)");
+		$b->query_until(qr/back/, "\\echo back\n");
+		ok(time() - $t0 < 5, "$what: pg_cancel_backend ends a wait for another's reservation");
+		$b->quit;
+	}
+	$t0 = time();
+	$node->safe_psql('postgres', "SELECT pg_cancel_backend($pid_a)");
+	$a->query_until(qr/back/, "\\echo back\n");
+	ok(time() - $t0 < 5, "$what: pg_cancel_backend ends a wait for the floor file");
+	like($a->{stderr}, qr/canceling statement due to user request/, "$what: ... with the cancel's error");
+	$a->quit;
+
+	# pg_terminate_backend ends one.
+	my $c = $node->background_psql('postgres', on_error_stop => 0);
+	my $pid_c = $c->query_safe('SELECT pg_backend_pid()');
+	$c->query_until(qr/sent/, "\\echo sent\nSELECT generate_euid();\n");
+	wait_event_of($node, $pid_c);
+	$t0 = time();
+	$node->safe_psql('postgres', "SELECT pg_terminate_backend($pid_c)");
+	ok($node->poll_query_until('postgres', "SELECT count(*) = 0 FROM pg_stat_activity WHERE pid = $pid_c")
+		  && time() - $t0 < 5,
+		"$what: pg_terminate_backend ends a wait for the floor file");
+	eval { $c->quit };
+
+	ok(time() - $locked < $hold, "$what: all of it while the file stayed locked");
+	kill 'KILL', $holder;
+	waitpid $holder, 0;
+	is($node->safe_psql('postgres', 'SELECT generate_tid() IS NOT NULL'), 't', "$what: the lock let go, generators go on");
+	$node->stop;
+	return;
+}
+
+waits(1);
+waits(0);
+
+done_testing();

@@ -1,0 +1,65 @@
+
+# t/040_order.pl: in WAL, the reservation that covers an ID precedes every commit that contains
+# the ID. Preloaded (the reservations are WAL records), four sessions generate and commit at once
+# while the backend that reserves for the cluster pauses 100 ms first
+# (idtypes.test_reservation_pause_ms: the others' IDs that need its reservation wait meanwhile,
+# and those that a published one covers go on and commit). Then pg_walinspect reads the WAL: for
+# every commit of a transaction that stored IDs, the newest reservation before it lies after each
+# of its IDs' times.
+use strict;
+use warnings FATAL => 'all';
+
+use FindBin;
+use lib $FindBin::RealBin;
+use IdtypesNode;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = idtypes_node('order', preload => 1, streaming => 1);    # wal_level replica
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION idtypes;
+	CREATE EXTENSION pg_walinspect;
+	CREATE TABLE o (xid bigint, kind text, us bigint);
+	ALTER DATABASE postgres SET idtypes.test_reservation_pause_ms = 100;
+	SELECT pg_create_physical_replication_slot('keep', true);    -- the WAL stays until read
+	CREATE TABLE start AS SELECT pg_current_wal_lsn() AS lsn});
+
+# Each batch one transaction: TIDs in bulk (they run ahead of the clock, so reservations come
+# often), the others a few; each ID's time in Unix microseconds.
+my $batch = q{
+	INSERT INTO o SELECT pg_current_xact_id()::text::bigint, 'tid',
+		(extract(epoch FROM timeid_timestamp(generate_tid())) * 1000000)::bigint FROM generate_series(1, 5000);
+	INSERT INTO o SELECT pg_current_xact_id()::text::bigint, 'ulid',
+		(extract(epoch FROM ulid_timestamp(generate_ulid_monotonic())) * 1000000)::bigint FROM generate_series(1, 50);
+	INSERT INTO o SELECT pg_current_xact_id()::text::bigint, 'xid',
+		(extract(epoch FROM xid_timestamp(generate_xid())) * 1000000)::bigint FROM generate_series(1, 50);
+	COMMIT;
+};
+my $loop = "DO \$\$ DECLARE until_ts timestamptz := clock_timestamp() + interval '4 seconds';
+	BEGIN WHILE clock_timestamp() < until_ts LOOP $batch END LOOP; END \$\$;\n";
+my @sessions = map { $node->background_psql('postgres') } 1 .. 4;
+$_->query_until(qr/started/, "\\echo started\n$loop\\echo done\n") for @sessions;
+$_->quit for @sessions;
+
+my ($commits, $records, $late) = split /\|/, $node->safe_psql('postgres', q{
+	WITH w AS (
+		SELECT start_lsn, resource_manager, record_type, xid::text::bigint AS xid, description
+		FROM pg_get_wal_records_info((SELECT lsn FROM start), pg_current_wal_lsn())),
+	r AS (
+		SELECT start_lsn, substring(description FROM 'until ([0-9]+) us')::bigint AS until_us
+		FROM w WHERE resource_manager = 'idtypes'),
+	c AS (
+		SELECT w.start_lsn, w.xid,
+		       (SELECT max(until_us) FROM r WHERE r.start_lsn < w.start_lsn) AS covered,
+		       (SELECT max(us) FROM o WHERE o.xid = w.xid) AS newest
+		FROM w WHERE resource_manager = 'Transaction' AND record_type LIKE 'COMMIT%'
+		  AND w.xid IN (SELECT xid FROM o))
+	SELECT (SELECT count(*) FROM c), (SELECT count(*) FROM r),
+	       (SELECT count(*) FROM c WHERE covered IS NULL OR newest >= covered)});
+ok($commits > 20, "$commits commits of IDs in WAL");
+ok($records > 2, "$records reservations in WAL");
+is($late, 0, 'every commit of IDs comes after a reservation that covers them');
+
+$node->stop;
+done_testing();

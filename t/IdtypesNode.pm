@@ -1,0 +1,171 @@
+
+# t/IdtypesNode.pm: what the TAP tests share: nodes that load the extension (from the server's
+# directories, or from a `make install DESTDIR=...` stage named by IDTYPES_EXTENSION_DESTDIR),
+# clocks a test steps (libfaketime), and the monotonic generators' IDs collected in a table.
+package IdtypesNode;
+
+use strict;
+use warnings FATAL => 'all';
+
+use Exporter 'import';
+use File::Basename 'dirname';
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+our @EXPORT = qw(idtypes_node faketime_lib set_clock start_at stop_node kinds generate_into
+  repeats not_after run_rows);
+
+# The monotonic generators (a kind and its call): the ones with a floor.
+my @kinds = (
+	[ xid => 'generate_xid()::text' ],
+	[ tid => 'generate_tid()::text' ],
+	[ ulidflake => 'generate_ulidflake()::text' ],
+	[ ulid => 'generate_ulid_monotonic()::text' ],
+	[ euid => 'generate_euid()::text' ],);
+
+sub kinds { return map { $_->[0] } @kinds; }
+
+# idtypes_node(name, preload => 0|1, streaming => 0|1): a new node, initialized, not started,
+# with idtypes preloaded or not. Its clock (see set_clock) is read from <basedir>/clock.
+sub idtypes_node
+{
+	my ($name, %opts) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init(allows_streaming => $opts{streaming} ? 1 : 0);
+	configure($node, %opts);
+	return $node;
+}
+
+# configure(node, preload => 0|1): the settings every node of these tests has (a standby made
+# from a backup too: its postgresql.conf is the primary's, so this is idempotent).
+sub configure
+{
+	my ($node, %opts) = @_;
+	my $conf = "log_min_messages = warning\n";
+	my $stage = $ENV{IDTYPES_EXTENSION_DESTDIR};
+	my $preload = 'idtypes';
+	if ($stage)
+	{
+		my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
+		chomp(my $lib = `$pg_config --pkglibdir`);
+		# The staged library by its path, which CREATE EXTENSION's $libdir/idtypes then finds as
+		# the same file (not another one installed in the server's directory).
+		$preload = "$stage$lib/idtypes";
+		my %settings = map { (split /\t/)[0] => 1 } split /\n/,
+		  `@{[ $node->installed_command('postgres') ]} --describe-config`;
+		if ($settings{extension_destdir})
+		{
+			$conf .= "extension_destdir = '$stage'\n";
+		}
+		else
+		{
+			chomp(my $share = `$pg_config --sharedir`);
+			$conf .= "extension_control_path = '$stage$share:\$system'\n";
+			$conf .= "dynamic_library_path = '$stage$lib:\$libdir'\n";
+		}
+	}
+	$conf .= "shared_preload_libraries = '$preload'\n" if $opts{preload};
+	$node->append_conf('postgresql.conf', $conf);
+	return;
+}
+
+# The path of libfaketime, or undef.
+sub faketime_lib
+{
+	for my $f (glob('/usr/lib/*/faketime/libfaketime.so.1'), '/usr/lib/faketime/libfaketime.so.1')
+	{
+		return $f if -f $f;
+	}
+	return undef;
+}
+
+# set_clock(node, offset): the node's clock, e.g. '+20' (seconds ahead) or '+0'; written by a
+# rename (no process reads it half written), read by the node's processes on every time call.
+sub set_clock
+{
+	my ($node, $offset) = @_;
+	my $file = $node->basedir . '/clock';
+	open my $fh, '>', "$file.new" or die "$file.new: $!";
+	print $fh "$offset\n";
+	close $fh;
+	rename "$file.new", $file or die "rename $file: $!";
+	return;
+}
+
+# start_at(node, [restart => 1]): start (or restart) the node under libfaketime, its clock
+# read from its clock file (+0 if none); the monotonic clock stays true, as a real step leaves it.
+sub start_at
+{
+	my ($node, %opts) = @_;
+	set_clock($node, '+0') unless -f $node->basedir . '/clock';
+	local $ENV{LD_PRELOAD} = faketime_lib();
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $node->basedir . '/clock';
+	local $ENV{FAKETIME_NO_CACHE} = 1;
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = 1;
+	delete local $ENV{FAKETIME};
+	$opts{restart} ? $node->restart : $node->start;
+	return;
+}
+
+# stop_node(node, mode): stop it (immediate: a crash), and forget that it ran.
+sub stop_node
+{
+	my ($node, $mode) = @_;
+	$node->stop($mode // 'fast');
+	return;
+}
+
+# generate_into(node, run, rows, [sessions]): each kind's generator makes <rows> IDs into table
+# ids (kind, id, run) in one statement per kind and session, each its own transaction; with
+# sessions > 1, that many sessions at once. The table is made if missing.
+sub generate_into
+{
+	my ($node, $run, $rows, $sessions) = @_;
+	$sessions //= 1;
+	$node->safe_psql('postgres',
+		'CREATE TABLE IF NOT EXISTS ids (kind text NOT NULL, id text COLLATE "C" NOT NULL, run int NOT NULL)');
+	my $sql = join '',
+	  map { "INSERT INTO ids SELECT '$_->[0]', $_->[1], $run FROM generate_series(1, $rows);\n" }
+	  @kinds;
+	if ($sessions == 1)
+	{
+		$node->safe_psql('postgres', $sql);
+		return;
+	}
+	my @psqls = map { $node->background_psql('postgres') } 1 .. $sessions;
+	$_->query_until(qr/started/, "\\echo started\n$sql\\echo done\n") for @psqls;
+	$_->quit for @psqls;
+	return;
+}
+
+# run_rows(node, run): the rows of run, per kind ("kind n, ...").
+sub run_rows
+{
+	my ($node, $run) = @_;
+	return $node->safe_psql('postgres',
+		"SELECT string_agg(kind || ' ' || n, ', ' ORDER BY kind) FROM
+		   (SELECT kind, count(*) AS n FROM ids WHERE run = $run GROUP BY kind) s");
+}
+
+# repeats(node): per kind, how many IDs of table ids occur more than once ("kind n, ...").
+sub repeats
+{
+	my ($node) = @_;
+	return $node->safe_psql('postgres',
+		"SELECT coalesce(string_agg(kind || ' ' || n, ', ' ORDER BY kind), 'none') FROM
+		   (SELECT kind, count(*) - count(DISTINCT id) AS n FROM ids GROUP BY kind) s WHERE n > 0");
+}
+
+# not_after(node, run): the kinds whose IDs of run are not all after every earlier run's
+# (text order is each type's order).
+sub not_after
+{
+	my ($node, $run) = @_;
+	return $node->safe_psql('postgres',
+		"SELECT coalesce(string_agg(kind, ', ' ORDER BY kind), 'none') FROM
+		   (SELECT kind FROM ids GROUP BY kind
+		    HAVING min(id) FILTER (WHERE run = $run) <= max(id) FILTER (WHERE run < $run)) s");
+}
+
+1;
