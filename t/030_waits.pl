@@ -14,7 +14,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes 'time';
 
-my $hold = 20;    # seconds the file stays locked: far longer than any wait may last
+my $hold = 60;    # seconds the file stays locked: far longer than any wait may last
 
 # wait_event_of(node, pid): the backend's wait event once it waits (polled).
 sub wait_event_of
