@@ -38,8 +38,13 @@ sub waits
 	my $node = idtypes_node("waits_$preload", preload => $preload);
 	$node->start;
 	$node->safe_psql('postgres', 'CREATE EXTENSION idtypes; SELECT generate_tid()');
-	# A new life: its first ID needs a reservation of its own, under the file's lock.
+	# A new life; its first ID takes the restart floor (reading the file) and a reservation; once
+	# that half second has passed, the next ID needs a reservation of its own, under the file's
+	# lock (in cluster scope: the floor is taken, so a second backend waits for the first's
+	# reservation, not for the file).
 	$node->restart;
+	$node->safe_psql('postgres', 'SELECT generate_tid()');
+	select(undef, undef, undef, 1.5);
 	my $custom = $node->safe_psql('postgres', "SELECT current_setting('server_version_num')::int >= 170000") eq 't';
 	my $scope = $node->safe_psql('postgres', 'SELECT idtypes_generator_scope()');
 
