@@ -43,11 +43,13 @@ sub run
 	return;
 }
 
-# lag(node): how many seconds the node's clock is behind this process's.
+# lag(node): how many seconds the node's clock is behind this process's (this process's clock
+# read after the node's: a slow psql start on a loaded machine then adds no negative error).
 sub lag
 {
 	my ($node) = @_;
-	return int(time() - $node->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())') + 0.5);
+	my $server = $node->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+	return int(time() - $server + 0.5);
 }
 
 sub restarts
@@ -62,13 +64,13 @@ sub restarts
 	set_clock($node, '-7');
 	start_at($node);
 	my $lag = lag($node);
-	ok($lag >= 6 && $lag <= 8, "$what: after the crash the clock is $lag s behind (7)");
+	ok($lag >= 6 && $lag <= 9, "$what: after the crash the clock is $lag s behind (7)");
 	run($node, 2, $seconds);
 	stop_node($node, 'fast');
 	set_clock($node, '-180');
 	start_at($node);
 	$lag = lag($node);
-	ok($lag >= 179 && $lag <= 181, "$what: after the clean restart the clock is $lag s behind (180)");
+	ok($lag >= 179 && $lag <= 182, "$what: after the clean restart the clock is $lag s behind (180)");
 	# xid's unit is a second: a longer run, so that half the clock's rate shows in it.
 	run($node, 3, 3 * $seconds);
 	is(repeats($node), 'none', "$what: no ID made twice in the three runs");
