@@ -170,14 +170,29 @@ write_pair(int fd, off_t offset, std::int64_t until_us, std::uint64_t life)
 	return write_at(fd, buf, reservation_len, offset);
 }
 
-/* The reservation and its timeline (0: written by WAL redo), synced. */
+/* The timeline record: the timeline that wrote the reservation (0: WAL redo), or -1 where there
+ * is none that reads as one. */
+std::int64_t
+read_timeline(int fd)
+{
+	char buf[timeline_len];
+	std::uint64_t tl = 0;
+	if (pread(fd, buf, timeline_len, timeline_at) == timeline_len && buf[timeline_len - 1] == '\n' &&
+		read_digits(buf, 20, tl) && tl <= PG_UINT32_MAX)
+		return static_cast<std::int64_t>(tl);
+	return -1;
+}
+
+/* The reservation and its timeline record (0: written by WAL redo; -1: none, the file just
+ * made), synced. */
 void
-write_reservation(int fd, std::int64_t until_us, std::uint64_t life, std::uint64_t timeline,
+write_reservation(int fd, std::int64_t until_us, std::uint64_t life, std::int64_t timeline,
 				  const char *path)
 {
 	char tl[timeline_len + 1];
-	snprintf(tl, sizeof(tl), "%020llu\n", static_cast<unsigned long long>(timeline));
-	if (!write_pair(fd, 0, until_us, life) || !write_at(fd, tl, timeline_len, timeline_at))
+	snprintf(tl, sizeof(tl), "%020lld\n", static_cast<long long>(timeline));
+	if (!write_pair(fd, 0, until_us, life) ||
+		(timeline >= 0 && !write_at(fd, tl, timeline_len, timeline_at)))
 		ereport(ERROR,
 				(errcode_for_file_access(), errmsg("could not write file \"%s\": %m", path)));
 	if (pg_fdatasync(fd) != 0)
@@ -235,11 +250,7 @@ create_floor_file()
 				(errcode_for_file_access(), errmsg("could not create file \"%s\": %m", tmp)));
 	lock(fd, LOCK_EX);
 	/* No timeline record: made, not reserved (restart_floor.cpp reads it as no file). */
-	if (!write_pair(fd, 0, 0, 0))
-		ereport(ERROR, (errcode_for_file_access(), errmsg("could not write file \"%s\": %m", tmp)));
-	if (pg_fdatasync(fd) != 0)
-		ereport(data_sync_elevel(ERROR),
-				(errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", tmp)));
+	write_reservation(fd, 0, 0, -1, tmp);
 	if (link(tmp, floor_file) != 0)
 	{
 		const int err = errno;
@@ -358,7 +369,8 @@ reserve_until(std::int64_t need_us, std::int64_t want_us, std::uint64_t life)
 		result = Max(result, want_us);
 		/* WAL first: a crash between the two leaves the record, whose redo writes the file. */
 		log_reservation(result);
-		write_reservation(fd, result, life, GetWALInsertionTimeLine(), floor_file);
+		write_reservation(fd, result, life, static_cast<std::int64_t>(GetWALInsertionTimeLine()),
+						  floor_file);
 	}
 	unlock_close(fd);
 	return result;
@@ -369,13 +381,9 @@ raise_reservation(std::int64_t until_us)
 {
 	const int fd = open_for_update();
 	const floor_record held = read_reservation(fd);
-	char buf[timeline_len];
-	std::uint64_t timeline = 1;
-	if (pread(fd, buf, timeline_len, timeline_at) == timeline_len)
-		(void) read_digits(buf, 20, timeline);
 	/* Written (and synced) only when it changes: a standby replays one record per half second
 	 * of the primary's generation. */
-	if (held.kind != floor_record::ok || held.until_us < until_us || timeline != 0)
+	if (held.kind != floor_record::ok || held.until_us < until_us || read_timeline(fd) != 0)
 		write_reservation(fd, held.kind == floor_record::ok ? Max(held.until_us, until_us) : until_us,
 						  0, 0, floor_file);
 	unlock_close(fd);
@@ -426,12 +434,7 @@ floor_reservation(std::int64_t *timeline)
 		return {floor_record::damaged, 0, 0, "it could not be opened"};
 	}
 	const floor_record r = read_reservation(fd);
-	char buf[timeline_len];
-	const ssize_t n = pread(fd, buf, timeline_len, timeline_at);
-	std::uint64_t tl = 0;
-	if (n == timeline_len && buf[timeline_len - 1] == '\n' && read_digits(buf, 20, tl) &&
-		tl <= PG_UINT32_MAX)
-		*timeline = static_cast<std::int64_t>(tl);
+	*timeline = read_timeline(fd);
 	unlock_close(fd);
 	return r;
 }
