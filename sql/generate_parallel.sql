@@ -60,6 +60,24 @@ SELECT par_check(g) FROM (VALUES ('generate_xid()'), ('generate_tid()'), ('gener
 -- The random generator: no ID twice (its order is random).
 SELECT par_check('generate_uid11()') ~ 'distinct t';
 
+-- generate_tid_at(ts) (PARALLEL SAFE) runs in the workers, and there its default clock id is the
+-- session's, the leader's: one query, one clock id. (With per-backend state the default is the
+-- backend's slot, and a worker's own slot gave each worker its own.)
+DO $$
+DECLARE
+	plan json;
+BEGIN
+	EXPLAIN (VERBOSE, FORMAT JSON, COSTS OFF)
+		SELECT generate_tid_at('2026-06-01 00:00+00') FROM par_src INTO plan;
+	RAISE NOTICE 'top: %, called below it: %', plan->0->'Plan'->>'Node Type',
+		plan->0->'Plan'->'Plans'->0->>'Output' LIKE '%generate_tid_at%';
+END $$;
+CREATE TABLE par_ids AS SELECT generate_tid_at('2026-06-01 00:00+00') AS id FROM par_src;
+SELECT count(DISTINCT id) AS ids,
+	bool_and(id = generate_tid_at('2026-06-01 00:00+00')) AS all_the_leaders
+FROM par_ids;
+DROP TABLE par_ids;
+
 DROP TABLE par_src;
 DROP FUNCTION par_plan(text), par_check(text);
 RESET parallel_setup_cost;

@@ -41,18 +41,21 @@ extern "C" {
 
 /*
  * This backend's slot among live backends: unique while it runs (0-based). PostgreSQL 17
- * renamed BackendId (1-based) to ProcNumber (0-based).
+ * renamed BackendId (1-based) to ProcNumber (0-based). The session's slot is the same but in a
+ * parallel worker, where it is its leader's (as for the session's temporary relations).
  */
 #if PG_VERSION_NUM >= 170000
 extern "C" {
 #include "storage/procnumber.h"
 }
 #define IDT_BACKEND_SLOT() ((int) MyProcNumber)
+#define IDT_SESSION_SLOT() ((int) ProcNumberForTempRelations())
 #else
 extern "C" {
 #include "storage/backendid.h"
 }
 #define IDT_BACKEND_SLOT() ((int) MyBackendId - 1)
+#define IDT_SESSION_SLOT() ((int) BackendIdForTempRelations() - 1)
 #endif
 
 /*

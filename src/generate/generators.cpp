@@ -103,7 +103,7 @@ tid_default_clock_id()
 					 errhint("Add idtypes to shared_preload_libraries, or use PostgreSQL 17 or "
 							 "later, so that the generator state is shared.")));
 		return (static_cast<unsigned>(node_id) << low_bits) |
-			   static_cast<unsigned>(slot_value(sbits));
+			   static_cast<unsigned>(session_slot_value(sbits));
 	}
 	if (sbits == 0)
 		return static_cast<unsigned>(GetSystemIdentifier() % 32);
@@ -116,7 +116,7 @@ tid_default_clock_id()
 						   clock_id_bits),
 				 errhint("Pass a clock id to generate_tid(), add idtypes to "
 						 "shared_preload_libraries, or use PostgreSQL 17 or later.")));
-	return static_cast<unsigned>(slot_value(sbits));
+	return static_cast<unsigned>(session_slot_value(sbits));
 }
 
 Datum

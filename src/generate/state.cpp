@@ -208,6 +208,12 @@ slot_value(unsigned bits)
 	return bits == 0 ? 0 : static_cast<std::uint64_t>(IDT_BACKEND_SLOT()) & ((1ull << bits) - 1);
 }
 
+std::uint64_t
+session_slot_value(unsigned bits)
+{
+	return bits == 0 ? 0 : static_cast<std::uint64_t>(IDT_SESSION_SLOT()) & ((1ull << bits) - 1);
+}
+
 namespace
 {
 partition

@@ -136,6 +136,9 @@ struct partition
 partition field_partition(unsigned counter_bits, const char *type_name);
 unsigned slot_bits();
 std::uint64_t slot_value(unsigned bits);
+/* The same for the session: its leader's slot in a parallel worker (generate_tid_at's default
+   clock id, which a parallel query's workers must share with their leader). */
+std::uint64_t session_slot_value(unsigned bits);
 void shrink_random_for_tests(bool euid, std::uint64_t *r);
 
 /* Settings (state.cpp). */
