@@ -1,6 +1,6 @@
 -- bench/planning_partitions.sql: planning a query over many partitions grown and vacuumed since
 -- ANALYZE, with the new-rows estimates on and off. Run by bench/bench.sh once (psql variable
--- parts, 1,500 by default: more than the 1,024 columns the new-rows check cache held until 1.2);
+-- parts, 1,500 by default: more than the 1,024 columns an earlier new-rows check cache held);
 -- pp_parts is a ulid table hash-partitioned into that many, 100 rows each over 20 days, analyzed,
 -- then 100 more each in the last day, vacuumed: the planner checks each partition's new rows
 -- against its index once per VACUUM, then keeps the check. plan_part_step(round) plans

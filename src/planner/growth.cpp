@@ -63,16 +63,6 @@ forget_run(void *arg)
 		current = nullptr;
 }
 
-/* An index end read in this planning run, by (table, column, end). */
-struct index_end
-{
-	Oid relid;
-	AttrNumber attnum;
-	bool want_max;
-	bool found;
-	Datum value;
-};
-
 } /* namespace */
 
 run_cache *
@@ -91,6 +81,82 @@ run_cache_of(PlannerInfo *root)
 	MemoryContextRegisterResetCallback(context, &c->forget);
 	current = c;
 	return c;
+}
+
+namespace
+{
+
+/* rte_index_of's map: (root, rte) to its index; (root, nullptr) to how many of root's are in. */
+struct rte_key
+{
+	const PlannerInfo *root;
+	const RangeTblEntry *rte;
+};
+struct rte_entry
+{
+	rte_key key;
+	Index index; /* for (root, nullptr): the entries of root mapped, 1 .. index - 1 */
+};
+
+} /* namespace */
+
+Index
+rte_index_of(run_cache *c, PlannerInfo *root, const RangeTblEntry *rte)
+{
+	if (c->rtes == nullptr)
+	{
+		HASHCTL ctl;
+		ctl.keysize = sizeof(rte_key);
+		ctl.entrysize = sizeof(rte_entry);
+		ctl.hcxt = c->context;
+		c->rtes = hash_create("idtypes range table entries", 64, &ctl,
+							  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	}
+	rte_key key = {root, rte};
+	const auto *e = static_cast<const rte_entry *>(hash_search(c->rtes, &key, HASH_FIND, nullptr));
+	if (e != nullptr)
+		return e->index;
+	/* The planner's arrays only grow (partitions and appended relations at their end). */
+	key.rte = nullptr;
+	bool kept;
+	auto *mapped = static_cast<rte_entry *>(hash_search(c->rtes, &key, HASH_ENTER, &kept));
+	if (!kept)
+		mapped->index = 1;
+	Index found = 0;
+	for (; static_cast<int>(mapped->index) < root->simple_rel_array_size; mapped->index++)
+	{
+		const RangeTblEntry *r = root->simple_rte_array[mapped->index];
+		if (r == nullptr)
+			continue;
+		const rte_key k = {root, r};
+		auto *n = static_cast<rte_entry *>(hash_search(c->rtes, &k, HASH_ENTER, nullptr));
+		n->index = mapped->index;
+		if (r == rte)
+			found = mapped->index;
+	}
+	return found;
+}
+
+run_entry *
+run_entry_of(run_cache *c, Oid relid, AttrNumber attnum, run_item item, bool *kept)
+{
+	if (c->entries == nullptr)
+	{
+		HASHCTL ctl;
+		ctl.keysize = sizeof(run_key);
+		ctl.entrysize = sizeof(run_entry);
+		ctl.hcxt = c->context;
+		c->entries = hash_create("idtypes planning run", 64, &ctl, HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	}
+	const run_key key = {relid, attnum, static_cast<int16>(item)};
+	auto *e = static_cast<run_entry *>(hash_search(c->entries, &key, HASH_ENTER, kept));
+	if (!*kept)
+	{
+		e->found = false;
+		e->value = 0;
+		e->stats = nullptr;
+	}
+	return e;
 }
 
 namespace
@@ -261,24 +327,11 @@ actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	if (c == nullptr)
 		return probe(root, vardata, opfamily, want_max, CurrentMemoryContext, out);
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	ListCell *lc;
-	foreach (lc, c->ends)
-	{
-		const auto *e = static_cast<const index_end *>(lfirst(lc));
-		if (e->relid == rte->relid && e->attnum == attnum && e->want_max == want_max)
-		{
-			*out = e->value;
-			return e->found;
-		}
-	}
-	auto *e = static_cast<index_end *>(MemoryContextAllocZero(c->context, sizeof(index_end)));
-	e->relid = rte->relid;
-	e->attnum = attnum;
-	e->want_max = want_max;
-	e->found = probe(root, vardata, opfamily, want_max, c->context, &e->value);
-	MemoryContext old = MemoryContextSwitchTo(c->context);
-	c->ends = lappend(c->ends, e);
-	MemoryContextSwitchTo(old);
+	bool kept;
+	run_entry *e =
+		run_entry_of(c, rte->relid, attnum, want_max ? RUN_INDEX_MAX : RUN_INDEX_MIN, &kept);
+	if (!kept)
+		e->found = probe(root, vardata, opfamily, want_max, c->context, &e->value);
 	*out = e->value;
 	return e->found;
 }

@@ -78,12 +78,45 @@ struct run_cache
 	const PlannerGlobal *glob;
 	MemoryContext context;
 	MemoryContextCallback forget;
-	List *ends;	 /* growth.cpp: index ends */
-	List *stats; /* stats_hook.cpp */
+	HTAB *entries; /* run_entry by run_key, made at the first lookup */
+	HTAB *rtes;	   /* rte_entry by (root, range table entry): rte_index_of */
+};
+
+/* What a planning run keeps of a column: its index's smallest or largest value, or its statistics. */
+enum run_item : int16
+{
+	RUN_INDEX_MIN,
+	RUN_INDEX_MAX,
+	RUN_STATS
+};
+struct run_key
+{
+	Oid relid;
+	AttrNumber attnum;
+	int16 item; /* run_item */
+};
+struct run_entry
+{
+	run_key key;
+	bool found;		 /* RUN_INDEX_*: the index has a value */
+	Datum value;	 /* RUN_INDEX_*: that value, in the run's memory */
+	HeapTuple stats; /* RUN_STATS: the extended statistics, or nullptr for core's */
 };
 
 /* The cache of root's planning run, or nullptr where there is none to keep. */
 run_cache *run_cache_of(PlannerInfo *root);
+
+/*
+ * The run's entry of (relid, attnum, item), and whether it was there already (*kept); a new one
+ * is zeroed but for its key. One hash lookup: a plan over 1,500 partitions looks up 1,500 columns.
+ */
+run_entry *run_entry_of(run_cache *c, Oid relid, AttrNumber attnum, run_item item, bool *kept);
+
+/*
+ * The range table index of rte in root (0 if not there), found in a map of root's entries kept
+ * with the run: a plan over 1,500 partitions asks for 1,500 of them.
+ */
+Index rte_index_of(run_cache *c, PlannerInfo *root, const RangeTblEntry *rte);
 
 /*
  * The share of a table's new rows that follow its value order: the column's pg_stats.correlation

@@ -70,14 +70,6 @@ keep_extended_stats(HeapTuple)
 {
 }
 
-/* A column's statistics as this planning run's lookups get them (tuple nullptr: core's). */
-struct column_stats
-{
-	Oid relid;
-	AttrNumber attnum;
-	HeapTuple tuple;
-};
-
 /*
  * The column's statistics with the histogram extended by the rows added since ANALYZE, in
  * result_context; nullptr (core looks them up itself) where there is nothing to extend.
@@ -212,43 +204,28 @@ relation_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, Variabl
 	if (root == nullptr || rte->rtekind != RTE_RELATION || rte->inh || attnum <= 0 ||
 		vardata->rel == nullptr)
 		return false;
-	Index varno = 0;
-	for (int i = 1; i < root->simple_rel_array_size; i++)
-		if (root->simple_rte_array[i] == rte)
-			varno = i;
-	if (varno == 0 || root->simple_rel_array[varno] == nullptr)
-		return false;
 	/* Once per column and planning run, kept in its memory; else this lookup's own. */
 	run_cache *cache = run_cache_of(root);
+	Index varno = 0;
+	if (cache != nullptr)
+		varno = rte_index_of(cache, root, rte);
+	else
+		for (int i = 1; i < root->simple_rel_array_size; i++)
+			if (root->simple_rte_array[i] == rte)
+				varno = i;
+	if (varno == 0 || root->simple_rel_array[varno] == nullptr)
+		return false;
 	HeapTuple tuple = nullptr;
-	bool found = false;
 	if (cache != nullptr)
 	{
-		ListCell *lc;
-		foreach (lc, cache->stats)
-		{
-			const auto *c = static_cast<const column_stats *>(lfirst(lc));
-			if (c->relid == rte->relid && c->attnum == attnum)
-			{
-				tuple = c->tuple;
-				found = true;
-				break;
-			}
-		}
+		bool kept;
+		run_entry *e = run_entry_of(cache, rte->relid, attnum, RUN_STATS, &kept);
+		if (!kept)
+			e->stats = extended_column_stats(root, rte, attnum, varno, cache->context);
+		tuple = e->stats;
 	}
-	if (!found)
-	{
-		tuple = extended_column_stats(root, rte, attnum, varno,
-									  cache != nullptr ? cache->context : CurrentMemoryContext);
-		if (cache != nullptr)
-		{
-			MemoryContext old = MemoryContextSwitchTo(cache->context);
-			auto *c = static_cast<column_stats *>(palloc(sizeof(column_stats)));
-			*c = {rte->relid, attnum, tuple};
-			cache->stats = lappend(cache->stats, c);
-			MemoryContextSwitchTo(old);
-		}
-	}
+	else
+		tuple = extended_column_stats(root, rte, attnum, varno, CurrentMemoryContext);
 	if (tuple == nullptr)
 		return false;
 	vardata->statsTuple = tuple;
