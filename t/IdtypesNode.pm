@@ -82,9 +82,13 @@ sub faketime_lib
 
 # set_clock(node, offset): the node's clock, e.g. '+20' (seconds ahead) or '+0'; written by a
 # rename (no process reads it half written), read by the node's processes on every time call.
+# Under test/dates.sh every process's clock is already moved by IDTYPES_FAKETIME_BASE seconds (this
+# one's too): an offset in seconds is counted from there.
 sub set_clock
 {
 	my ($node, $offset) = @_;
+	$offset = sprintf('%+d', $ENV{IDTYPES_FAKETIME_BASE} + $offset)
+	  if $ENV{IDTYPES_FAKETIME_BASE} && $offset =~ /^[+-]?\d+$/;
 	my $file = $node->basedir . '/clock';
 	open my $fh, '>', "$file.new" or die "$file.new: $!";
 	print $fh "$offset\n";

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# dates.sh: the regression suite, the isolation specs and the scripts that read the clock, run with
-# every process's clock (initdb, the servers, psql, the scripts' shells) moved to a chosen instant
-# and the servers' TimeZone set to a chosen zone, so that a test that holds only on some dates fails
-# here instead of on the first day of a month.
+# dates.sh: the regression suite, the isolation specs, the TAP tests and the scripts that read the
+# clock, run with every process's clock (initdb, the servers, psql, the scripts' shells) moved to a
+# chosen instant and the servers' TimeZone set to a chosen zone, so that a test that holds only on
+# some dates fails here instead of on the first day of a month.
 #
 #   test/dates.sh                        every instant of the list below
 #   test/dates.sh --near                 the next two instants that catch a test written against
@@ -20,7 +20,8 @@
 #
 # Environment: PG_CONFIG (the server; the extension must be installed there or be installable by
 # test/run_tests.sh), IDTYPES_DATES_SCRIPTS (the scripts to run at each instant; default the ones
-# below; "" none), IDTYPES_REGRESS_SMALL (as for run_tests.sh), IDTYPES_DATES_LOGS (a directory
+# below; "" none), IDTYPES_DATES_TAP (0: not the TAP tests of t/, which run by default),
+# IDTYPES_REGRESS_SMALL (as for run_tests.sh), IDTYPES_DATES_LOGS (a directory
 # that keeps each instant's whole output), IDTYPES_DATES_TODAY (see --near). Ends with one
 # "N passed, N failed, N skipped" line over every instant.
 set -uo pipefail
@@ -52,9 +53,8 @@ default_instants=(
 	'UTC 2099-12-31 23:59'
 )
 # The scripts that read the clock: generators, time windows and the floor the clock steps.
-default_scripts="clock_faults.sh session_floor.sh floor_file.sh node_id.sh crash.sh
-concurrency.sh overflow_wait.sh sql_edition.sh client_ids.sh sort_order.sh physical_replica.sh
-logical_replication.sh dump_restore.sh fdw.sh"
+default_scripts="node_id.sh concurrency.sh overflow_wait.sh sql_edition.sh client_ids.sh
+sort_order.sh logical_replication.sh dump_restore.sh fdw.sh"
 scripts=${IDTYPES_DATES_SCRIPTS-$default_scripts}
 read -ra list <<<"$(tr '\n' ' ' <<<"$scripts")"
 scripts=${list[*]}
@@ -93,11 +93,12 @@ for instant in "$@"; do
 	printf '\n##### %s (%s; clock offset %+d s)\n' "$when" "$zone" "$offset"
 	log=$(mktemp)
 	# FAKETIME_DONT_FAKE_MONOTONIC: the monotonic clock stays true (an offset of decades before
-	# the machine's start would make it negative). Not the TAP tests: they set each server's clock
-	# themselves (a libfaketime offset file per node). IDTYPES_FAKETIME_BASE: the scripts that step
-	# a server's clock themselves (test/lib/faketime.sh) step it from the instant.
+	# the machine's start would make it negative). IDTYPES_FAKETIME_BASE: the scripts and TAP
+	# tests that step a server's clock themselves (test/lib/faketime.sh, t/IdtypesNode.pm) step
+	# it from the instant.
 	LD_PRELOAD=$lib FAKETIME=$(printf '%+d' "$offset") FAKETIME_DONT_FAKE_MONOTONIC=1 \
-		IDTYPES_FAKETIME_BASE=$offset TZ=$zone IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS="$scripts" IDTYPES_TAP=0 \
+		IDTYPES_FAKETIME_BASE=$offset TZ=$zone IDTYPES_SKIP_UNIT=1 IDTYPES_SCRIPTS="$scripts" \
+		IDTYPES_TAP=${IDTYPES_DATES_TAP:-1} \
 		bash test/run_tests.sh >"$log" 2>&1
 	status=$?
 	# What failed or skipped, and the run's summary.

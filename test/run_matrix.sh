@@ -74,7 +74,7 @@ user_majors="17"
 # script tests the server, not who runs it, and runs as root in the same chroot just before
 # (about 380 s of the lane's 650 before this list).
 user_regress="io casts generate security"
-user_scripts="floor_file.sh crash.sh clock_faults.sh overflow_wait.sh update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh member_invalidation.sh"
+user_scripts="overflow_wait.sh update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh member_invalidation.sh"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
@@ -89,7 +89,7 @@ user_scripts="floor_file.sh crash.sh clock_faults.sh overflow_wait.sh update_pat
 # as the host's, whose order (x86's) is stronger than arm64's, so a missing barrier cannot show
 # there; it runs on every amd64 server lane and natively on i386.
 declare -A arch_lanes=(
-	[i386]="15 arch_values.sh sort_order.sh floor_file.sh session_floor.sh concurrency.sh crash.sh"
+	[i386]="15 arch_values.sh sort_order.sh concurrency.sh"
 	[arm64]="15 arch_values.sh"
 	[s390x]="18 arch_values.sh"
 )
@@ -99,9 +99,7 @@ declare -A arch_lanes=(
 # tests: its Datum, byte order and alignment are amd64's (what differs, unsigned char, is the
 # codecs', which the rest of the suite and arch_values.sh read); s390x keeps them (the estimators
 # read the IDs' bytes as numbers: big-endian), i386 too (a 32-bit Datum). Under qemu-user the
-# left-out ones were 180 and 120 of the suite's 480-520 s beside a CI run. So is the floor file:
-# arm64 writes and reads it as amd64 does (floor_file.sh, crash.sh: 100 CPU s there, until
-# December 2026); i386 (its own struct layout) runs them.
+# left-out ones were 180 and 120 of the suite's 480-520 s beside a CI run.
 emulated_races="commit_order generate_first_id opfamily_while_planning slot_handoff update_while_generating generate_parallel"
 declare -A arch_regress_skip=(
 	[arm64]="$emulated_races estimates partition_prune joins"
@@ -109,10 +107,9 @@ declare -A arch_regress_skip=(
 )
 # i386 where this machine's kernel runs no 32-bit program ("32-bit emulation disabled",
 # ia32_emulation=off): cross-built and run under qemu-user like the others, with these scripts
-# only (under emulation concurrency.sh, crash.sh and session_floor.sh took 814 s beside a CI run;
-# what they test of the generators' shared state runs on every amd64 server lane, crash.sh under
-# qemu-user on arm64 too, and natively on i386 wherever the kernel allows).
-i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
+# only (under emulation concurrency.sh took minutes; what it tests of the generators' shared
+# state runs on every amd64 server lane, and natively on i386 wherever the kernel allows).
+i386_emulated_scripts="arch_values.sh sort_order.sh"
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
 # tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like and
 # prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL:
@@ -127,13 +124,13 @@ i386_emulated_scripts="arch_values.sh sort_order.sh floor_file.sh"
 # No unit tests under ASan+UBSan there (SANITIZE_TOO): they run on amd64; under qemu-user the
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
-# crash.sh: 50 transactions per session before the kill and 60 after it (its header).
 # The TAP tests (t/*.pl: servers started, crashed, promoted and clock-stepped by the tests) run on
 # every server lane (15, 17, 18, 19), not on the other architectures (IDTYPES_TAP=0: the floor,
 # its WAL records and its waits are the same C++ there, and each test starts several servers,
-# minutes each under qemu-user), not as a user, not at faked instants (test/dates.sh).
+# minutes each under qemu-user), not as a user, not at CI's faked instants (test/dates.sh --near:
+# the regression suite and the isolation specs; a whole test/dates.sh runs them).
 emulated_env=("IDTYPES_SERVER_OPTS=-c jit=off" IDTYPES_REGRESS_TIMEOUT=2400 SANITIZE_TOO=0
-	IDTYPES_REGRESS_SMALL=1 IDTYPES_UNIT_SMALL=1 CRASH_BEFORE=50 CRASH_TX=60 IDTYPES_TAP=0)
+	IDTYPES_REGRESS_SMALL=1 IDTYPES_UNIT_SMALL=1 IDTYPES_TAP=0)
 # The package is cross-built and tested installed on these too (after the suite, in its lane:
 # deb_cross); the regression suite ran there already, so the package test runs only the part of
 # it that needs the installed files (IDTYPES_DEB_REGRESS).
@@ -203,22 +200,16 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
-	# The generators' life: state per backend, preloaded or in the DSM registry, floors, clock
-	# faults, crashes, node ids, failovers and the WAL read back, under load. Where they differ
-	# by major, src/compat.h says so: 17, 18 and 19 build the same code but for the DSM registry's
-	# callback and XLogFindNextRecord (19's signatures), and 18's compiler (sid's) builds 19's too.
-	# So on 15 (no DSM registry) and 19; the WAL read back with 17's XLogFindNextRecord in
-	# physical_replica.sh on 17 too; the DSM registry's callback of 17 and 18 in the regression
-	# suite's generator tests (not preloaded) and the isolation specs, which run on every major.
-	# Not on 17 and 18 since December 2026 (about 280 and 390 CPU s of their lanes).
-	[session_floor.sh]="15 19"
+	# The generators across nodes and under load (node ids, pgbench, overflow waits, logical
+	# replication; their lives, crashes, clocks, floors and standbys are the TAP tests', on every
+	# server lane). Where they differ by major, src/compat.h says so: 17, 18 and 19 build the same
+	# code but for the DSM registry's callback (19's signature), and 18's compiler (sid's) builds
+	# 19's too. So on 15 (no DSM registry) and 19; the DSM registry's callback of 17 and 18 in the
+	# regression suite's generator tests (not preloaded), the isolation specs and the TAP tests,
+	# which run on every major.
 	[node_id.sh]="15 19"
 	[concurrency.sh]="15 19"
-	[clock_faults.sh]="15 19"
 	[overflow_wait.sh]="15 19"
-	[floor_file.sh]="15 19"
-	[crash.sh]="15 19"
-	[physical_replica.sh]="15 17 19"
 	[logical_replication.sh]="15 19"
 	[bench_smoke.sh]="15 19"
 	# 100,000 IDs per type sorted in memory and on disk (6 s alone; a million took 117-127 s):
@@ -227,8 +218,8 @@ declare -A script_majors=(
 	# suite sorts on every major.
 	[sort_order.sh]="15 19"
 	# bench/load.sh end to end at a small size (about 90 s): a tool's run, the same on every
-	# major; its fault check (kills, an immediate restart) is crash.sh's and the TAP tests'
-	# concern on the others.
+	# major; its fault check (kills, an immediate restart) is the TAP tests' (t/050_crash.pl)
+	# on the others.
 	[bench_load.sh]="15"
 	# The SQL edition against the native one (about 30 s alone): PL/pgSQL and SQL functions on
 	# core types, the same on every major but for the planner's inlining and pruning: the oldest
@@ -328,7 +319,7 @@ dates() {
 	local copy=$tmp/dates-checkout
 	bash scripts/copy-checkout.sh "$copy" &&
 		cd "$copy" &&
-		IDTYPES_INSTALL_STAGE=1 IDTYPES_TEST_PORT=54429 IDTYPES_REGRESS_SMALL=1 IDTYPES_DATES_SCRIPTS= \
+		IDTYPES_INSTALL_STAGE=1 IDTYPES_TEST_PORT=54429 IDTYPES_REGRESS_SMALL=1 IDTYPES_DATES_SCRIPTS= IDTYPES_DATES_TAP=0 \
 			PG_CONFIG=/usr/lib/postgresql/$1/bin/pg_config bash test/dates.sh --near
 }
 

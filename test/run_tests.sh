@@ -380,12 +380,18 @@ if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" = 1 ]; then
 				tail -n 40 "$t"
 			done
 		fi
+		# Their servers' logs (<test>_<node>.log) join the check below.
+		if [ -d "$IDTYPES_SERVER_LOGS" ]; then
+			for t in "$tap"/tmp_check/log/*.log; do
+				if [ -f "$t" ]; then cp "$t" "$IDTYPES_SERVER_LOGS/tap_$(basename "$t")"; fi
+			done
+		fi
 	fi
 fi
 
 # Every server log of the run: the regression cluster's and each cluster a script started and
-# stopped (test/cluster.sh copies them into $IDTYPES_SERVER_LOGS). A backend that died of a signal
-# other than SIGKILL (crash.sh kills one on purpose) or a UBSan report (UBSAN=1: the extension
+# stopped (test/cluster.sh copies them into $IDTYPES_SERVER_LOGS), and the TAP tests' servers'. A
+# backend that died of a signal other than SIGKILL (the TAP tests kill some on purpose) or a UBSan report (UBSAN=1: the extension
 # aborts the backend on one) fails the run, whatever the script that ran it concluded.
 if [ -d "$IDTYPES_SERVER_LOGS" ]; then
 	stage "server logs ($(find "$IDTYPES_SERVER_LOGS" -type f | wc -l) clusters)"
