@@ -5,6 +5,7 @@
 
 extern "C" {
 #include "miscadmin.h"
+#include "access/parallel.h"
 #include "access/xlog.h"
 #include "port/pg_bitutils.h"
 #include "storage/ipc.h"
@@ -288,8 +289,10 @@ node_id_in_force()
 		else
 		{
 			/* The floor first: it reports a damaged reservation as it found it, before the node
-			 * id's record is written into the file. */
-			if (!local_state.floor_set)
+			 * id's record is written into the file. Not in a parallel worker: it makes no
+			 * monotonic ID (those generators are PARALLEL RESTRICTED), and its TID clock id is
+			 * its leader's slot, so it neither needs a floor nor may claim its own slot's. */
+			if (!local_state.floor_set && !IsParallelWorker())
 				apply_restart_floor();
 			node = node_id_of_life(node_id_setting);
 		}
