@@ -139,6 +139,25 @@ sub generate_into
 	}
 	my @psqls = map { $node->background_psql('postgres') } 1 .. $sessions;
 	$_->query_until(qr/started/, "\\echo started\n$sql\\echo done\n") for @psqls;
+	# Done within 150 s (seconds here), or what the sessions wait for is shown before the harness's
+	# own timeout (180 s) ends the test without it.
+	my $deadline = time() + 150;
+	my $want = $rows * @kinds * $sessions;
+	my $have;
+	while (($have = $node->safe_psql('postgres', "SELECT count(*) FROM ids WHERE run = $run")) < $want
+		&& time() < $deadline)
+	{
+		select(undef, undef, undef, 0.2);
+	}
+	if ($have < $want)
+	{
+		diag $node->safe_psql('postgres',
+			"SELECT pid, wait_event_type, wait_event, now() - query_start, left(query, 70)
+			 FROM pg_stat_activity WHERE backend_type = 'client backend'");
+		diag 'floor file: ' . PostgreSQL::Test::Utils::slurp_file($node->data_dir . '/idtypes_generator.floor');
+		diag 'server clock: ' . $node->safe_psql('postgres', 'SELECT clock_timestamp()');
+		die "generate_into: $have of $want IDs after 150 s";
+	}
 	$_->quit for @psqls;
 	return;
 }
