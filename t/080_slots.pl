@@ -137,8 +137,8 @@ sub round
 	# ahead), so that session A's TIDs run ahead of it whatever this machine's speed: its 300,000
 	# TIDs, every microsecond from the clock on, end 0.3 s after it. A session B that started
 	# anywhere from the clock to A's last TID (as the clock and the other kinds would have it)
-	# would make one of them. Under libfaketime every time call reads the clock's file: a TID
-	# costs some 10 us, and A's are what this check costs.
+	# would make one of them. A's TIDs are what this check costs (more under libfaketime, which
+	# wraps every time call).
 	set_clock($node, strftime('%Y-%m-%d %H:%M:%S', localtime(time() + 3)));
 	my ($clock_a, $ahead) = split / /, sql($node, q{
 		INSERT INTO ta SELECT generate_tid() FROM generate_series(1, 300000);
