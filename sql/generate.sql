@@ -171,6 +171,31 @@ SELECT count(DISTINCT generate_tid_at('2024-07-19 16:40:46.480310+00', 5)) AS ti
 	count(DISTINCT generate_euid_at('2024-07-19 16:40:46.480310+00')) AS euid_at
 FROM generate_series(1, 1000) n;
 
+-- And so it is declared (from 1.2 on): IMMUTABLE with the clock id given, so that it can be an
+-- index expression and a constant the planner folds; STABLE with the default clock id (the
+-- setting or the session's slot: fixed within a statement), so that a condition on it and now()
+-- is an index condition. 1.0 and 1.1 declared both VOLATILE, like the other generators.
+SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proparallel AS parallel
+FROM pg_proc p WHERE p.proname IN ('generate_tid_at', 'generate_timeid_at', 'generate_ulid_at')
+ORDER BY p.proname, p.pronargs;
+CREATE TABLE tid_at_ix (ts timestamptz, id timeid);
+CREATE INDEX tid_at_ix_expr ON tid_at_ix (generate_tid_at(ts, 3));
+CREATE INDEX tid_at_ix_id ON tid_at_ix (id);
+INSERT INTO tid_at_ix SELECT ts, generate_tid_at(ts)
+FROM generate_series(timestamptz '2026-01-01 00:00+00', '2026-01-08 00:00+00', interval '1 minute') ts;
+ANALYZE tid_at_ix;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+EXPLAIN (COSTS OFF) SELECT count(ts) FROM tid_at_ix
+WHERE generate_tid_at(ts, 3) >= generate_tid_at('2026-01-07 12:00+00', 3);
+EXPLAIN (COSTS OFF) SELECT count(ts) FROM tid_at_ix
+WHERE id >= generate_tid_at(now() - interval '1 hour');
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+SELECT count(*) AS last_half_day FROM tid_at_ix
+WHERE generate_tid_at(ts, 3) >= generate_tid_at('2026-01-07 12:00+00', 3);
+DROP TABLE tid_at_ix;
+
 -- The _at variants carry the given time, at the format's unit.
 SELECT xid_timestamp(generate_xid_at('2024-07-19 16:40:46.480310+00')) AS xid,
 	timeid_timestamp(generate_tid_at('2024-07-19 16:40:46.480310+00')) AS tid,

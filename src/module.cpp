@@ -6,7 +6,7 @@ extern "C" {
 #include "utils/guc.h"
 
 /* The library's version, which may differ from the installed SQL script's. */
-#define IDTYPES_LIBRARY_VERSION "1.1"
+#define IDTYPES_LIBRARY_VERSION "1.2"
 
 IDT_MODULE_MAGIC("idtypes", IDTYPES_LIBRARY_VERSION);
 

@@ -1,4 +1,4 @@
-"""gen_extras.py: BRIN bloom classes, btree in_range and idtypes_version() STABLE (1.1; see gen_sql.py)."""
+"""gen_extras.py: BRIN bloom classes, btree in_range (1.1; see gen_sql.py)."""
 
 # type, its time accessor, what an in_range offset is measured against
 TYPES = [
@@ -43,13 +43,6 @@ COMMENT ON FUNCTION {sig} IS 'window RANGE support of {t} with an interval offse
 ALTER OPERATOR FAMILY {t}_ops USING btree ADD
 \tFUNCTION 3 ({t}, interval) {sig};
 """
-
-
-# idtypes_version() reports the loaded library, which an update of the library changes under a
-# running database: 1.0 declared it IMMUTABLE, so a plan or an index could keep a stale value.
-# The install script (gen_sql.py's HEADER) creates it STABLE; the update script sets it so on a
-# 1.0 database (gen_sql.py's changed_in_1_1).
-VERSION_STABLE = "ALTER FUNCTION idtypes_version() STABLE;\n"
 
 
 def section():

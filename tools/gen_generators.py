@@ -1,6 +1,5 @@
-"""gen_generators.py: the generator functions' part of idtypes--1.0.sql (see gen_sql.py)."""
+"""gen_generators.py: the generator functions' part of the install script (see gen_sql.py)."""
 
-# 1.1 orders generate_ulid() within its millisecond; the update script sets this comment again.
 GENERATE_ULID_COMMENT = ("a new ulid: 48-bit ms | 12-bit fraction of the ms | 68 fresh random bits, "
                          "increasing within a session")
 
@@ -57,12 +56,23 @@ def parallel(name):
     return "RESTRICTED" if name in MONOTONIC else "SAFE"
 
 
-def changed_in_1_1():
-    """For the update script: the monotonic generators, PARALLEL SAFE in 1.0; generate_ulid()'s
-    comment."""
-    return "".join(f"ALTER FUNCTION {name}({arg_types(args)}) PARALLEL RESTRICTED;\n"
-                   for name, args, *_ in GENERATORS if name in MONOTONIC) + \
-        f"COMMENT ON FUNCTION generate_ulid() IS '{GENERATE_ULID_COMMENT}';\n"
+# Volatility. The generators read the wall clock or fresh randomness at every call: VOLATILE,
+# like gen_random_uuid(). generate_tid_at() reads neither: its TID is the given microsecond and a
+# clock id, so from 1.2 on it is IMMUTABLE with the clock id given, and STABLE with the default
+# clock id (idtypes.tid_clock_id or the session's slot, fixed within a statement; a parallel
+# worker takes its leader's). 1.0 and 1.1 declared both VOLATILE.
+VOLATILITY = {("generate_tid_at", "ts timestamptz"): "STABLE",
+              ("generate_tid_at", "ts timestamptz, clock_id int4"): "IMMUTABLE"}
+
+
+def volatility(name, args):
+    return VOLATILITY.get((name, args), "VOLATILE")
+
+
+def changed_in_1_2():
+    """For the update script: generate_tid_at()'s volatility."""
+    return "".join(f"ALTER FUNCTION {name}({arg_types(args)}) {v};\n"
+                   for (name, args), v in VOLATILITY.items())
 
 
 def arg_types(args):
@@ -79,10 +89,9 @@ COMMENT ON FUNCTION idtypes_generator_scope() IS
 'cluster when idtypes is in shared_preload_libraries (one monotonic state per generator for all sessions), else backend';
 
 """)
-    # Wall clock and fresh randomness at every call: VOLATILE, like gen_random_uuid().
     for name, args, ret, sym, comment in GENERATORS:
         out.append(f"CREATE FUNCTION {name}({args}) RETURNS {ret}\n"
                    f"AS 'MODULE_PATHNAME', '{sym}'\n"
-                   f"LANGUAGE C VOLATILE STRICT PARALLEL {parallel(name)};\n")
+                   f"LANGUAGE C {volatility(name, args)} STRICT PARALLEL {parallel(name)};\n")
         out.append(f"COMMENT ON FUNCTION {name}({arg_types(args)}) IS '{comment}';\n\n")
     return "".join(out)

@@ -87,23 +87,10 @@ def section():
     return "".join(parts)
 
 
-# 1.0 installed this comment with a reference to a document outside the project; 1.1 words it on
-# its own, and the update script sets it again so that an updated database equals a fresh one.
 XID_PREFIX_TIME_RANGE_COMMENT = (
     "COMMENT ON FUNCTION xid_prefix_time_range(text) IS "
     "'the xid times of a uid11 prefix: [epoch + (lo >> 22) ms, epoch + (hi >> 22) ms] for the "
     "prefix''s bounds lo and hi (the uid11 spec''s prefix rule), empty beyond 2^64-1';\n")
-
-
-def changed_in_1_1():
-    """For the update script: <type>_contained (the <@ operator) is LEAKPROOF from 1.1 on: it
-    never raises for valid values, so under row-level security it stays an index condition."""
-    return "".join(f"ALTER FUNCTION {t}_contained({t}, {t}range) LEAKPROOF;\n" for t, *_ in TYPES)
-
-
-def comments_changed_in_1_1():
-    """For the update script: the comments 1.1 words differently from 1.0."""
-    return f"\n-- {'-' * 96}\n-- comments reworded in 1.1\n-- {'-' * 96}\n\n" + XID_PREFIX_TIME_RANGE_COMMENT
 
 
 def added_in_1_1():

@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""gen_sql.py: writes the install script idtypes--1.1.sql and the update script idtypes--1.0--1.1.sql.
+"""gen_sql.py: writes the install script idtypes--1.2.sql and the update script idtypes--1.1--1.2.sql.
 
 `python3 tools/gen_sql.py` prints the install script, `python3 tools/gen_sql.py update` the
 update script; `make sql` writes both. The outputs are committed (PGXS installs them as they
-are) and `make check-sql` fails when they and this generator drift apart. idtypes--1.0.sql is
-released and frozen: what 1.1 adds is written once, in ADDED_IN_1_1 below, and goes into both
-scripts, so an updated 1.0 and a fresh 1.1 have the same objects.
+are) and `make check-sql` fails when they and this generator drift apart. The released scripts
+(idtypes--1.0.sql, idtypes--1.1.sql, idtypes--1.0--1.1.sql) are frozen files, checked by their
+SHA-256. The install script writes every object as the version under development defines it;
+the update script changes a 1.1 database into the same objects: what 1.2 defines otherwise is
+written once (CHANGED_IN_1_2, as ALTER statements for the update, and in the sections' own
+definitions for the install), and what 1.2 adds once too (ADDED_IN_1_2, into both scripts).
 """
 
 import sys
 
 HEADER = """\
-/* idtypes--1.1.sql */
+/* idtypes--1.2.sql */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \\echo Use "CREATE EXTENSION idtypes" to load this file. \\quit
@@ -218,24 +221,6 @@ def bigint_casts(t):
             f"CREATE CAST (bigint AS {t}) WITH FUNCTION {t}_from_bigint(bigint);\n")
 
 
-def changed_in_1_1():
-    """For the update script, before what 1.1 adds: the 1.0 objects that 1.1 defines otherwise
-    (a fresh 1.1 install defines them so from the start)."""
-    out = [f"\n-- {'-' * 96}\n-- 1.0 objects defined otherwise in 1.1\n-- {'-' * 96}\n\n"]
-    for t in ("ulid", "euid"):
-        out.append(f"DROP CAST ({t} AS uuid);\nDROP CAST (uuid AS {t});\n")
-        out.append(uuid_casts(t))
-    out.append("DROP CAST (uid11 AS bigint);\nDROP CAST (bigint AS uid11);\n")
-    out.append(bigint_casts("uid11"))
-    import gen_extras
-    import gen_generators
-    import gen_ranges
-    out.append(gen_ranges.changed_in_1_1())
-    out.append(gen_generators.changed_in_1_1())
-    out.append(gen_extras.VERSION_STABLE)
-    return "".join(out)
-
-
 ACCESSORS = [
     ("xid_timestamp", "uid11", "timestamptz", "the time of a uid11 read as an xid: 2011-11-11T11:11:11.111Z + its top 42 bits in ms"),
     ("xid_random", "uid11", "int4", "the 22 random bits of a uid11 read as an xid"),
@@ -438,6 +423,8 @@ def ranges_1_1():
 # (name, arguments, return type, the original it aliases, its properties, what it does)
 GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL SAFE"
 MONOTONIC_GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED"  # see gen_generators.MONOTONIC
+TID_AT = "LANGUAGE C STABLE STRICT PARALLEL SAFE"  # see gen_generators.VOLATILITY
+TID_AT_CLOCK = "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE"
 TYPE_NAMED_ALIASES = [
     ("generate_uid11_xid", "", "uid11", "generate_xid", MONOTONIC_GENERATOR,
      "a new uid11 of the xid profile, strictly increasing"),
@@ -455,9 +442,9 @@ TYPE_NAMED_ALIASES = [
      "a new timeid with the default clock id"),
     ("generate_timeid", "clock_id int4", "timeid", "generate_tid", MONOTONIC_GENERATOR,
      "a new timeid with the given clock id"),
-    ("generate_timeid_at", "ts timestamptz", "timeid", "generate_tid_at", GENERATOR,
+    ("generate_timeid_at", "ts timestamptz", "timeid", "generate_tid_at", TID_AT,
      "a timeid for the given time, with the default clock id"),
-    ("generate_timeid_at", "ts timestamptz, clock_id int4", "timeid", "generate_tid_at", GENERATOR,
+    ("generate_timeid_at", "ts timestamptz, clock_id int4", "timeid", "generate_tid_at", TID_AT_CLOCK,
      "a timeid for the given time and clock id"),
 ]
 
@@ -490,15 +477,32 @@ def uuid_1_1():
     return gen_uuid.section()
 
 
-# What version 1.1 adds to 1.0, in the order it is added.
+# What version 1.1 added to 1.0, in the order it was added (the install script's, after 1.0's).
 ADDED_IN_1_1 = [skip_support, uuid_cross_type, comments, ranges_1_1, type_named_aliases, extras_1_1,
                 like_1_1, uuid_1_1]
 
+
+def changed_in_1_2():
+    """For the update script: the 1.1 objects that 1.2 defines otherwise (the install script
+    defines them so from the start)."""
+    import gen_generators
+    out = [f"\n-- {'-' * 96}\n-- 1.1 objects defined otherwise in 1.2\n-- {'-' * 96}\n\n"]
+    out.append(gen_generators.changed_in_1_2())
+    for name, args, _ret, original, props, _what in TYPE_NAMED_ALIASES:
+        if original == "generate_tid_at":
+            out.append(f"ALTER FUNCTION {name}({gen_generators.arg_types(args)}) "
+                       f"{props.split()[2]};\n")
+    return "".join(out)
+
+
+# What version 1.2 adds to 1.1, in the order it is added.
+ADDED_IN_1_2 = []
+
 UPDATE_HEADER = """\
-/* idtypes--1.0--1.1.sql */
+/* idtypes--1.1--1.2.sql */
 
 -- complain if script is sourced in psql, rather than via ALTER EXTENSION
-\\echo Use "ALTER EXTENSION idtypes UPDATE TO '1.1'" to load this file. \\quit
+\\echo Use "ALTER EXTENSION idtypes UPDATE TO '1.2'" to load this file. \\quit
 
 -- This file is generated by tools/gen_sql.py: edit that, then regenerate.
 """
@@ -509,16 +513,15 @@ def main():
     import gen_generators
     import gen_ranges
     if sys.argv[1:] == ["update"]:
-        parts = [UPDATE_HEADER, changed_in_1_1()]
+        parts = [UPDATE_HEADER, changed_in_1_2()]
     else:
         parts = [HEADER]
         parts += [type_section(d) for d in TYPES]
         parts.append(accessors())
         parts.append(gen_generators.section())
         parts.append(gen_ranges.section())
-    parts += [section() for section in ADDED_IN_1_1]
-    if sys.argv[1:] == ["update"]:
-        parts.append(gen_ranges.comments_changed_in_1_1())
+        parts += [section() for section in ADDED_IN_1_1]
+    parts += [section() for section in ADDED_IN_1_2]
     print("".join(parts), end="")
 
 

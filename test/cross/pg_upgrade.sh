@@ -194,7 +194,9 @@ known "new cluster" "$work/after.txt"
 new_sql -c "CREATE EXTENSION amcheck"
 check "bt_index_check (heapallindexed) clean on all 6 btree indexes" \
 	"SELECT count(*) = 6 FROM (SELECT bt_index_check(c.oid, true) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'ids'::regclass AND a.amname = 'btree') s"
-check "the extension is the same version" "SELECT extversion = '1.1' FROM pg_extension WHERE extname = 'idtypes'"
+default_version=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$top/idtypes.control")
+check "the extension is the same version ($default_version)" \
+	"SELECT extversion = '$default_version' FROM pg_extension WHERE extname = 'idtypes'"
 
 # The generators go on: new rows by default, after every old one (the clock moved on).
 new_sql -c "INSERT INTO ids (n) SELECT generate_series(20001, 21000)"

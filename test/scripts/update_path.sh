@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# update_path.sh: version 1.0 (released, frozen) updated with ALTER EXTENSION idtypes UPDATE has
-# exactly the objects of a fresh 1.1 install: every member of the extension, the definitions of
-# its functions, operators, types, casts and operator families, and their comments. Data made
-# under 1.0 still reads after the update. Both paths also work for a non-superuser who has CREATE
-# on the database (idtypes is trusted).
+# update_path.sh: each released version (1.0 and 1.1, frozen) updated with ALTER EXTENSION idtypes
+# UPDATE has exactly the objects of a fresh install of the default version: every member of the
+# extension, the definitions of its functions, operators, types, casts and operator families, and
+# their comments. Data made under 1.0 still reads after the update. Every path also works for a
+# non-superuser who has CREATE on the database (idtypes is trusted).
 #
 # Run by test/run_tests.sh with PGHOST/PGPORT/PGUSER/PGBIN pointing at a running cluster with
 # idtypes installed. Exit status 0 = pass.
@@ -12,6 +12,7 @@ trap '' PIPE
 
 : "${PGBIN:?PGBIN must point at the PostgreSQL bin directory}"
 updated=idt_up_updated_$$
+updated11=idt_up_updated11_$$
 fresh=idt_up_fresh_$$
 role=idt_up_owner_$$
 work=$(mktemp -d)
@@ -19,7 +20,7 @@ work=$(mktemp -d)
 psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 
 cleanup() {
-	for db in "$updated" "$fresh"; do
+	for db in "$updated" "$updated11" "$fresh"; do
 		psql_q -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
 	done
 	psql_q -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1 || true
@@ -30,7 +31,9 @@ trap cleanup EXIT
 . "$(dirname "$0")/../lib/report.sh"
 
 psql_q -d postgres -c "CREATE ROLE $role LOGIN" \
-	-c "CREATE DATABASE $updated OWNER $role" -c "CREATE DATABASE $fresh OWNER $role"
+	-c "CREATE DATABASE $updated OWNER $role" -c "CREATE DATABASE $updated11 OWNER $role" \
+	-c "CREATE DATABASE $fresh OWNER $role"
+default=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$(dirname "$0")/../../idtypes.control")
 
 # As the database owner, not a superuser: 1.0, some data, then the update.
 psql_q -d "$updated" -U "$role" <<'SQL'
@@ -48,6 +51,7 @@ else
 	bad "version 1.0 did not install"
 fi
 psql_q -d "$updated" -U "$role" -c "ALTER EXTENSION idtypes UPDATE"
+psql_q -d "$updated11" -U "$role" -c "CREATE EXTENSION idtypes VERSION '1.1'" -c "ALTER EXTENSION idtypes UPDATE"
 psql_q -d "$fresh" -U "$role" -c "CREATE EXTENSION idtypes"
 
 # Every object of the extension, with what defines it, one line each, sorted.
@@ -93,14 +97,18 @@ SELECT line FROM (
 ) s
 ORDER BY line;
 SQL
-psql_q -d "$updated" -f "$work/objects.sql" >"$work/updated.txt"
 psql_q -d "$fresh" -f "$work/objects.sql" >"$work/fresh.txt"
 n=$(wc -l <"$work/fresh.txt")
-if [ "$n" -gt 300 ] && diff -u "$work/fresh.txt" "$work/updated.txt"; then
-	ok "1.0 updated to 1.1 has the same $n catalog lines as a fresh 1.1"
-else
-	bad "the updated and the fresh install differ (above), or too few objects ($n lines)"
-fi
+for from in 1.0 1.1; do
+	db=$updated
+	[ "$from" = 1.1 ] && db=$updated11
+	psql_q -d "$db" -f "$work/objects.sql" >"$work/updated-$from.txt"
+	if [ "$n" -gt 300 ] && diff -u "$work/fresh.txt" "$work/updated-$from.txt"; then
+		ok "$from updated to $default has the same $n catalog lines as a fresh $default"
+	else
+		bad "$from updated to $default and a fresh $default differ (above), or too few objects ($n lines)"
+	fi
+done
 
 if [ "$(psql_q -d "$updated" -c "SELECT (SELECT sum FROM before) = md5(string_agg(t::text, ',' ORDER BY u)) FROM t")" = t ]; then
 	ok "data written under 1.0 reads the same after the update"
@@ -112,4 +120,4 @@ if [ "$(psql_q -d "$updated" -U "$role" -c "INSERT INTO t DEFAULT VALUES RETURNI
 else
 	bad "the generators after the update"
 fi
-finish 4
+finish 5

@@ -4,7 +4,7 @@ The SQL types and the functions that generate them; the ORM integrations live in
 import their framework only when imported: ``idtypes.sqlalchemy`` and ``idtypes.django``.
 """
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 # SQL type name -> the type's generator, the one a column of that type defaults to: time-ordered,
 # named after the type (idtypes 1.1; on 1.0 name generate_xid and generate_tid, their aliases, as
