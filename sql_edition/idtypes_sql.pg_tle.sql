@@ -1,4 +1,4 @@
--- idtypes_sql 1.1: the SQL edition of idtypes (the pg_tle package: psql -f idtypes_sql.pg_tle.sql).
+-- idtypes_sql 1.2: the SQL edition of idtypes (the pg_tle package: psql -f idtypes_sql.pg_tle.sql).
 --
 -- ULID, EUID, uid11 (xid), TID and ULID-Flake IDs with no C library, for servers where you cannot
 -- install one. ulid and euid values are uuid, the other three bigint, with exactly the bits of the
@@ -13,13 +13,13 @@
 --   psql -d mydb -f idtypes_sql.pg_tle.sql
 --   psql -d mydb -c 'CREATE EXTENSION idtypes_sql'
 --
--- The first time, this installs version 1.1 with pgtle.install_extension. Where an older
--- version is installed already, it adds 1.1 and an update path to it from every installed
--- version, and makes 1.1 the default: ALTER EXTENSION idtypes_sql UPDATE then moves a database
+-- The first time, this installs version 1.2 with pgtle.install_extension. Where an older
+-- version is installed already, it adds 1.2 and an update path to it from every installed
+-- version, and makes 1.2 the default: ALTER EXTENSION idtypes_sql UPDATE then moves a database
 -- to it. Run again, it changes nothing. The extension lives in the schema idtypes_sql.
 DO $_idtypes_sql_$
 DECLARE
-	new_version CONSTANT text := '1.1';
+	new_version CONSTANT text := '1.2';
 	description CONSTANT text := 'ULID, EUID, uid11 (xid), TID and ULID-Flake IDs in uuid and bigint columns';
 	body CONSTANT text := $_idtypes_sql_body_$
 -- ---- shared helpers (names starting with _ are internal) ---------------------------------------
@@ -54,7 +54,8 @@ RETURN length(convert_from(substring(b FROM 1 FOR off), getdatabaseencoding())) 
 
 -- How an error names the character at byte offset off, as the native edition does.
 CREATE OR REPLACE FUNCTION @extschema@._character(input text, b bytea, off int) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	c int := get_byte(b, off);
 	ch text;
@@ -82,7 +83,8 @@ RETURN input ~ '^([0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 
 -- The byte offset of the first byte that is no symbol of the type's text, or -1.
 CREATE OR REPLACE FUNCTION @extschema@._non_symbol(typ text, b bytea) RETURNS int
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	FOR i IN 0 .. octet_length(b) - 1 LOOP
 		IF @extschema@._digit(typ, get_byte(b, i)) < 0
@@ -98,7 +100,8 @@ $$;
 -- bad_symbol (at byte offset off), missing_dash, bad_dash, bad_check or out_of_range.
 CREATE OR REPLACE FUNCTION @extschema@._parse_error(typ text, input text, is_prefix boolean, kind text,
 	off int) RETURNS void
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
 	len int := octet_length(b);
@@ -223,7 +226,8 @@ RETURN CASE WHEN c >= 0 AND c < 128 THEN substr(CASE typ
 -- The digits of a text (one per byte), or the offset of the first byte that is no symbol as
 -- {-1 - offset}.
 CREATE OR REPLACE FUNCTION @extschema@._digits(typ text, b bytea) RETURNS int[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	d int[] := '{}';
 	v int;
@@ -288,7 +292,8 @@ END;
 -- The digits of a text of `width` symbols (the first at most max_first), or the native error.
 CREATE OR REPLACE FUNCTION @extschema@._input_digits(typ text, input text, width int, max_first int)
 RETURNS int[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
 	d int[];
@@ -308,7 +313,8 @@ END
 $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.uid11_from_text(input text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	d int[] := @extschema@._input_digits('uid11', input, 11, 57);
 	n numeric := 0;
@@ -325,7 +331,8 @@ $$;
 
 -- timeid and ulidflake: 13 base-32 symbols of a non-negative bigint.
 CREATE OR REPLACE FUNCTION @extschema@._check_64(typ text, id bigint) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF id < 0 THEN
 		RAISE EXCEPTION USING ERRCODE = '22003',
@@ -355,7 +362,8 @@ RETURN substring(@extschema@._bits(d) FROM 2)::bit(64)::bigint;
 
 -- TID display dashes: the text without them, or the error of a misplaced or missing one.
 CREATE OR REPLACE FUNCTION @extschema@._timeid_plain(input text, b bytea, is_prefix boolean) RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	plain bytea := '';
 	dash boolean;
@@ -378,7 +386,8 @@ END
 $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.timeid_from_text(input text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
 	plain bytea := b;
@@ -428,7 +437,8 @@ RETURN @extschema@._b32(@extschema@._uuid_bits(id) || @extschema@._mod127(id)::b
 
 -- The value of 27 valid digits, or NULL when the check does not match.
 CREATE OR REPLACE FUNCTION @extschema@._euid_value(d int[]) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bits varbit := @extschema@._bits(d);
 	v uuid := @extschema@._bits_uuid(substring(bits FROM 1 FOR 128));
@@ -442,7 +452,8 @@ END
 $$;
 
 CREATE OR REPLACE FUNCTION @extschema@.euid_from_text(input text) RETURNS uuid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	v uuid := @extschema@._euid_value(@extschema@._input_digits('euid', input, 27, 31));
 BEGIN
@@ -455,7 +466,8 @@ $$;
 
 -- Does the sibling type (ulid for euid, euid for ulid) read the text?
 CREATE OR REPLACE FUNCTION @extschema@._reads(typ text, input text) RETURNS boolean
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	b bytea := convert_to(input, getdatabaseencoding());
 	d int[];
@@ -477,14 +489,15 @@ $$;
 -- A valid euid prefix in canonical symbols (upper case, aliases read).
 CREATE OR REPLACE FUNCTION @extschema@._euid_canonical(prefix text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN translate(upper(prefix), 'ILO', '110');
+RETURN translate(upper(prefix COLLATE "C"), 'ILO', '110');
 
 -- ---- prefixes and time windows --------------------------------------------------------------------
 
 -- The digits of a valid prefix of the type's text (TID display dashes removed), or the native
 -- edition's error for an invalid one.
 CREATE OR REPLACE FUNCTION @extschema@._prefix_digits(typ text, p text) RETURNS int[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	b bytea := convert_to(p, getdatabaseencoding());
 	plain bytea := b;
@@ -536,7 +549,8 @@ RETURN CASE WHEN lo IS NULL THEN NULL
 -- [lo, hi] of a prefix's digits in a positional space of `width` digits of base `base`
 -- (numeric), clamped to max; NULL when lo is beyond it.
 CREATE OR REPLACE FUNCTION @extschema@._positional(d int[], width int, base int, max numeric) RETURNS numeric[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	lo numeric := 0;
 	hi numeric := 0;
@@ -564,7 +578,8 @@ END;
 
 -- The 128-bit types' prefix bounds {lo, hi}, NULL when empty.
 CREATE OR REPLACE FUNCTION @extschema@._prefix128(typ text, p text) RETURNS uuid[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	d int[] := @extschema@._prefix_digits(typ, p);
 	n int := cardinality(d);
@@ -588,7 +603,8 @@ $$;
 -- The closed range of time units [lo, hi] (after the format's epoch, at most max) whose instants
 -- lie in the window, each bound's inclusivity honoured; NULL when none does.
 CREATE OR REPLACE FUNCTION @extschema@._window(w tstzrange, unit bigint, epoch bigint, max bigint) RETURNS bigint[]
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	lo numeric := 0;
 	hi numeric := max;
@@ -887,7 +903,8 @@ LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN overlay(overlay(replace(gen_random_uuid()::text, '-', '') PLACING '' FROM 17 FOR 1) PLACING '' FROM 13 FOR 1);
 
 CREATE OR REPLACE FUNCTION @extschema@._arg(what text, v int, max int) RETURNS int
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF v < 0 OR v > max THEN
 		RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = what || ' ' || v || ' is out of range',
@@ -911,7 +928,8 @@ RETURN ('x' || substr(@extschema@._random_hex(), 1, 16))::bit(64)::bigint;
 -- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
 -- when the clock has not moved on).
 CREATE OR REPLACE FUNCTION @extschema@.generate_tid(clock_id int) RETURNS bigint
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
 	us bigint := @extschema@._now_us();
@@ -927,7 +945,8 @@ $$;
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ.
 CREATE OR REPLACE FUNCTION @extschema@._tid_clock() RETURNS int
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	clock text := current_setting('idtypes_sql.tid_clock', true);
 BEGIN
@@ -968,7 +987,8 @@ RETURN (lpad(to_hex(set_config('idtypes_sql.ulid_last', greatest(@extschema@._no
 -- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
 -- ULID's 80 random bits plus one.
 CREATE OR REPLACE FUNCTION @extschema@.generate_ulid_monotonic() RETURNS uuid
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	last text := nullif(current_setting('idtypes_sql.ulid_monotonic_last', true), '');
 	ms bigint := @extschema@._now_us() / 1000;
@@ -1013,7 +1033,8 @@ $$;
 -- An EUID's 19 bits after its time: 15 bits holding the extension at the bottom and random bits
 -- above it (all random without one), then the extension's bit length (0: none).
 CREATE OR REPLACE FUNCTION @extschema@._euid_field(extension int, random bigint) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	len int := 0;
 	field bigint := random & 32767;
@@ -1035,7 +1056,8 @@ $$;
 -- low 32 fresh (as the reference implementation); another extension there waits for the next
 -- millisecond unless its EUID is the larger.
 CREATE OR REPLACE FUNCTION @extschema@._generate_euid(extension int) RETURNS uuid
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	last text := nullif(current_setting('idtypes_sql.euid_last', true), '');
 	ms bigint := @extschema@._now_us() / 1000;
@@ -1109,7 +1131,8 @@ RETURN timestamptz 'epoch' + (us / 1000000) * interval '1 second' + (us % 100000
 -- The Unix microseconds of ts, which must lie in [lo_us, hi_us] (a type's era).
 CREATE OR REPLACE FUNCTION @extschema@._at_us(ts timestamptz, type text, lo_us bigint, hi_us bigint)
 RETURNS bigint
-LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	us numeric;
 BEGIN
@@ -1124,7 +1147,8 @@ END
 $$;
 
 CREATE OR REPLACE FUNCTION @extschema@._era_error(type text, lo_us bigint, hi_us bigint) RETURNS bigint
-LANGUAGE plpgsql STABLE PARALLEL SAFE SET datestyle = 'ISO' AS $$
+LANGUAGE plpgsql STABLE PARALLEL SAFE SET datestyle = 'ISO'
+SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for type ' || type,
 		DETAIL = format('A %s holds times from %s to %s.', type, @extschema@._us_time(lo_us),
@@ -1140,7 +1164,8 @@ RETURN ((@extschema@._at_us(ts, 'uid11', 1321009871111000, 5719056382214999) / 1
 -- The time is checked before the argument, as in the native edition (PL/pgSQL: in SQL, a
 -- constant argument's check would be folded, and raised, first).
 CREATE OR REPLACE FUNCTION @extschema@.generate_tid_at(ts timestamptz, clock_id int) RETURNS bigint
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	us bigint := @extschema@._at_us(ts, 'timeid', 0, 9007199254740991);
 BEGIN
@@ -1159,7 +1184,8 @@ RETURN ((@extschema@._at_us(ts, 'ulidflake', 1704067200000000, 10500160222207999
 	| (('x' || substr(@extschema@._random_hex(), 1, 8))::bit(32)::bigint & 1048575);
 
 CREATE OR REPLACE FUNCTION @extschema@.generate_ulidflake_at(ts timestamptz, sid int) RETURNS bigint
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	us bigint := @extschema@._at_us(ts, 'ulidflake', 1704067200000000, 10500160222207999);
 BEGIN

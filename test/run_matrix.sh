@@ -225,6 +225,9 @@ declare -A script_majors=(
 	# core types, the same on every major but for the planner's inlining and pruning: the oldest
 	# and the newest released major.
 	[sql_edition.sh]="15 18"
+	# The plain script among hostile roles (planted functions and operators, another role's
+	# schema) and in an ICU tr-TR database (about 15 s): beside sql_edition.sh.
+	[sql_edition_hostile.sh]="15 18"
 	# The same checks through pg_tle (about 40 s, pg_tle's build 10 s): on 15 and 18 as well, the
 	# oldest and newest majors pg_tle 1.5.2 supports here.
 	[sql_edition_tle.sh]="15 18"

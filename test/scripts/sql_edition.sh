@@ -39,7 +39,15 @@ cleanup() {
 trap cleanup EXIT
 
 psql_q -U "$super" -d postgres -c "CREATE ROLE $role LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE"
-psql_q -U "$super" -d postgres -c "CREATE DATABASE $db OWNER $role TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'"
+# The plain script's database folds case as Turkish does (ICU tr-TR: upper('i') is 'İ'), the pg_tle
+# package's as C: every comparison with the native edition holds in both.
+locale="LC_COLLATE 'C' LC_CTYPE 'C'"
+if [ "$via" = script ] &&
+	[ "$(psql_q -U "$super" -d postgres -c "SELECT count(*) > 0 FROM pg_collation WHERE collprovider = 'i'")" = t ]; then
+	locale="LOCALE 'C.UTF-8' LOCALE_PROVIDER icu ICU_LOCALE 'tr-TR'"
+fi
+echo "the database's locale: $locale"
+psql_q -U "$super" -d postgres -c "CREATE DATABASE $db OWNER $role TEMPLATE template0 ENCODING 'UTF8' $locale"
 # The native edition beside it, to compare with (made by the superuser).
 psql_q -U "$super" -d "$db" -c "CREATE EXTENSION idtypes"
 [ "$(psql_q -U "$role" -d "$db" -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")" = f ]
@@ -385,16 +393,17 @@ done
 # with an update path from the installed one; ALTER EXTENSION moves to it, and what the generators
 # made and their counters stay.
 if [ "$via" = pg_tle ]; then
+	version=$(sed -n 's/^VERSION = "\(.*\)"$/\1/p' "$here/tools/gen_sql_edition.py")
 	next=$(mktemp)
-	python3 "$here/tools/gen_sql_edition.py" tle 1.1.99 >"$next"
+	python3 "$here/tools/gen_sql_edition.py" tle "$version.99" >"$next"
 	check "pg_tle: the update path to a later version" "
 CREATE TABLE kept AS SELECT idtypes_sql.generate_ulid() AS u, idtypes_sql.generate_xid() AS x FROM generate_series(1, 100);
 CREATE TEMP TABLE before AS SELECT last_value FROM idtypes_sql._counter;
 \\i $next
 ALTER EXTENSION idtypes_sql UPDATE;
-SELECT 'version ' || extversion FROM pg_extension WHERE extname = 'idtypes_sql' AND extversion <> '1.1.99';
+SELECT 'version ' || extversion FROM pg_extension WHERE extname = 'idtypes_sql' AND extversion <> '$version.99';
 SELECT 'no update path' WHERE NOT EXISTS (SELECT FROM pgtle.extension_update_paths('idtypes_sql')
-	WHERE source = '1.1' AND target = '1.1.99' AND path = '1.1--1.1.99');
+	WHERE source = '$version' AND target = '$version.99' AND path = '$version--$version.99');
 SELECT 'rows lost' WHERE (SELECT count(DISTINCT u) + count(DISTINCT x) FROM kept) <> 200;
 SELECT 'counter reset' FROM before WHERE (SELECT last_value FROM idtypes_sql._counter) < before.last_value;
 SELECT 'generators' WHERE idtypes_sql.generate_xid() IN (SELECT x FROM kept) OR idtypes_sql.generate_ulid() IS NULL;
@@ -405,7 +414,7 @@ HAVING count(*) <> (SELECT count(*) FROM pg_proc WHERE pronamespace = 'idtypes_s
 	rm -f "$next"
 	# Run again, the installed version's package changes nothing.
 	out=$(psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.pg_tle.sql" 2>&1)
-	if grep -q "NOTICE:  idtypes_sql 1.1 is installed already" <<<"$out"; then
+	if grep -q "NOTICE:  idtypes_sql $version is installed already" <<<"$out"; then
 		echo "ok   pg_tle: the package run again changes nothing"
 	else
 		echo "FAIL pg_tle: the package run again: $out"
