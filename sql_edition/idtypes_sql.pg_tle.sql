@@ -926,7 +926,11 @@ LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN ('x' || substr(@extschema@._random_hex(), 1, 16))::bit(64)::bigint;
 
 -- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
--- when the clock has not moved on).
+-- when the clock has not moved on). The generators never run more than a millisecond ahead of
+-- the clock: a last value further ahead was set by hand (in this session, or by another client of
+-- a pooled connection) or left by a clock that stepped back, and is not gone on from (here: with
+-- the caller's clock id, going on from the clock could repeat a timeid, so it is an error;
+-- generate_timeid() takes a new clock id instead, in _tid_clock()).
 CREATE OR REPLACE FUNCTION @extschema@.generate_tid(clock_id int) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp AS $$
@@ -935,6 +939,12 @@ DECLARE
 	us bigint := @extschema@._now_us();
 BEGIN
 	clock_id := @extschema@._arg('clock id', clock_id, 1023);
+	IF last > us + 1000 THEN
+		RAISE EXCEPTION USING ERRCODE = '55000',
+			MESSAGE = format('the session''s last timeid is %s ms ahead of the clock', (last - us) / 1000),
+			DETAIL = 'idtypes_sql.tid_last was set by hand, or the clock stepped back: timeids of one clock id made from the clock now could equal earlier ones.',
+			HINT = 'Call generate_timeid() without a clock id (it takes a new one), or wait for the clock; RESET idtypes_sql.tid_last if the setting was wrong.';
+	END IF;
 	IF us <= last THEN
 		us := last + 1;
 	END IF;
@@ -950,6 +960,12 @@ SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	clock text := current_setting('idtypes_sql.tid_clock', true);
 BEGIN
+	-- The last timeid more than a millisecond ahead of the clock (see generate_tid): start again
+	-- from the clock, with a new clock id, whose timeids cannot equal the earlier ones.
+	IF nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint > @extschema@._now_us() + 1000 THEN
+		PERFORM set_config('idtypes_sql.tid_last', '', false);
+		clock := NULL;
+	END IF;
 	IF coalesce(clock, '') = '' THEN
 		clock := (nextval('@extschema@._clock_ids') % 1024)::text;
 		clock := set_config('idtypes_sql.tid_clock', clock, false);
@@ -980,7 +996,9 @@ RETURN ((@extschema@._now_us() / 1000 - 1704067200000) << 20)
 CREATE OR REPLACE FUNCTION @extschema@.generate_ulid() RETURNS uuid
 LANGUAGE sql VOLATILE
 RETURN (lpad(to_hex(set_config('idtypes_sql.ulid_last', greatest(@extschema@._now_us() * 512 / 125,
-		coalesce(nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint + 1, 0))::text,
+		CASE WHEN nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint
+			< @extschema@._now_us() * 512 / 125 + 4096
+		THEN nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint + 1 END)::text,
 		false)::bigint), 15, '0')
 	|| left(overlay(overlay(right(gen_random_uuid()::text, 21) PLACING '' FROM 9 FOR 1) PLACING '' FROM 4 FOR 2), 17))::uuid;
 
@@ -997,6 +1015,10 @@ DECLARE
 	r3 bigint;
 	h text;
 BEGIN
+	-- more than a millisecond ahead of the clock: not gone on from (see generate_tid)
+	IF ('x' || substr(last, 1, 12))::bit(48)::bigint > ms + 1 THEN
+		last := NULL;
+	END IF;
 	IF last IS NOT NULL AND ms <= ('x' || substr(last, 1, 12))::bit(48)::bigint THEN
 		ms := ('x' || substr(last, 1, 12))::bit(48)::bigint;
 		r1 := ('x' || substr(last, 13, 4))::bit(16)::bigint;
@@ -1071,7 +1093,10 @@ DECLARE
 BEGIN
 	IF last IS NOT NULL THEN
 		last_hi := ('x' || substr(last, 1, 16))::bit(64)::bigint;
-		IF ms <= ((last_hi >> 19) & 35184372088831) THEN
+		IF ((last_hi >> 19) & 35184372088831) > ms + 1 THEN
+			-- more than a millisecond ahead of the clock: not gone on from (see generate_tid)
+			NULL;
+		ELSIF ms <= ((last_hi >> 19) & 35184372088831) THEN
 			ms := (last_hi >> 19) & 35184372088831;
 			last_len := last_hi & 15;
 			-- the same extension as the last EUID's (its low last_len bits of the 15), or none
@@ -1113,6 +1138,8 @@ RETURN CASE WHEN substr(current_setting('idtypes_sql.euid_last', true), 16, 1) =
 		AND substr(current_setting('idtypes_sql.euid_last', true), 17, 8) <> 'ffffffff'
 		AND lpad(to_hex(@extschema@._now_us() / 1000 << 19), 16, '0')
 			<= left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+		AND left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+			< lpad(to_hex((@extschema@._now_us() / 1000 + 2) << 19), 16, '0')
 	THEN set_config('idtypes_sql.euid_last', left(current_setting('idtypes_sql.euid_last', true), 16)
 		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.euid_last', true), 17, 8))::bit(32)::bigint + 1), 8, '0')
 		|| left(gen_random_uuid()::text, 8), false)::uuid

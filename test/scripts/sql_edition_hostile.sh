@@ -8,6 +8,10 @@
 #     role with search_path = public, pg_catalog makes 3,000 IDs of every generator (with
 #     generate_euid()'s waits for the next millisecond), reads and writes text and tests
 #     prefixes and time windows: none of the planted objects runs;
+#   - session state set by hand: the settings of the last ULID, EUID and TID far in the future
+#     (what one client of a pooled server connection can leave for the next): each generator
+#     answers at once with IDs of the clock's time (generate_timeid() with a new clock id), and
+#     generate_timeid(5), which could repeat a TID by going on from the clock, raises 55000;
 #   - another role's schema: where another role created idtypes_sql first, the script stops
 #     before creating anything, with SQLSTATE 42501 and a message naming the schema's owner;
 #   - locale: in a database of ICU locale tr-TR (where upper('i') is 'İ'), the prefixes of 200
@@ -133,6 +137,41 @@ else
 	bad "the planted objects ran $hits times with the victim's rights"
 fi
 
+# ---- session state set by hand ------------------------------------------------------------------
+
+# Settings far ahead of the clock (what one client of a pooled connection can leave for the next):
+# the generators answer at once with IDs of the clock's time, or (a timeid of a given clock id,
+# which going on from the clock could repeat) raise 55000. statement_timeout catches a wait.
+out=$(Q -U "$victim" -d "$db" 2>&1 <<'SQL'
+SET statement_timeout = '10s';
+SET idtypes_sql.ulid_last = '99999999999999999';
+SET idtypes_sql.ulid_monotonic_last = '7fffffffffff00000000000000000000';
+SET idtypes_sql.euid_last = 'fffffffffff800000000000000000000';
+SET idtypes_sql.tid_last = '9007199254740000';
+SET idtypes_sql.tid_clock = '1000';
+CREATE TEMP TABLE made AS
+SELECT idtypes_sql.generate_ulid() AS l, idtypes_sql.generate_ulid_monotonic() AS m,
+	idtypes_sql.generate_euid() AS e, idtypes_sql.generate_euid(7) AS e7,
+	idtypes_sql.generate_timeid() AS t
+FROM generate_series(1, 1000);
+SELECT count(*) FILTER (WHERE abs(extract(epoch FROM idtypes_sql.ulid_timestamp(l) - now())) > 60
+		OR abs(extract(epoch FROM idtypes_sql.ulid_timestamp(m) - now())) > 60
+		OR abs(extract(epoch FROM idtypes_sql.euid_timestamp(e) - now())) > 60
+		OR abs(extract(epoch FROM idtypes_sql.euid_timestamp(e7) - now())) > 60
+		OR abs(extract(epoch FROM idtypes_sql.timeid_timestamp(t) - now())) > 60) AS off_time,
+	count(DISTINCT idtypes_sql.timeid_clock_id(t)) AS clock_ids,
+	bool_and(idtypes_sql.timeid_clock_id(t) <> 1000) AS new_clock_id
+FROM made;
+SET idtypes_sql.tid_last = '9007199254740000';
+SELECT idtypes_sql.generate_timeid(5);
+SQL
+)
+if grep -qx "0|1|t" <<<"$out" && grep -q "ERROR:  the session's last timeid is [0-9]* ms ahead of the clock" <<<"$out"; then
+	ok "far-future settings: 1,000 IDs of each generator at the clock's time, a new clock id for generate_timeid(), 55000 for generate_timeid(5)"
+else
+	bad "far-future settings (off-time IDs | clock ids | new clock id; the error): $out"
+fi
+
 # ---- another role's schema -------------------------------------------------------------------
 
 err=$(Q -U "$super" -d "$db" -c "DROP SCHEMA idtypes_sql CASCADE" \
@@ -150,7 +189,7 @@ fi
 
 if [ "$(Q -U "$super" -d postgres -c "SELECT count(*) > 0 FROM pg_collation WHERE collprovider = 'i'")" != t ]; then
 	echo "sql_edition_hostile: this server has no ICU: the tr-TR check cannot run"
-	finish 6
+	finish 7
 fi
 if ! err=$(Q -U "$super" -d postgres -c "CREATE DATABASE $tr_db OWNER $owner TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8' LOCALE_PROVIDER icu ICU_LOCALE 'tr-TR'" 2>&1); then
 	bad "cannot create a database of ICU locale tr-TR: $err"
@@ -171,4 +210,4 @@ if [ "$out" = "f|$(cut -d'|' -f3 <<<"$out")|$(cut -d'|' -f3 <<<"$out")" ] && [ "
 else
 	bad "tr-TR: upper('i') = 'I', found, prefixes: $out"
 fi
-finish 6
+finish 7
