@@ -4,7 +4,8 @@
 #
 #   scripts/vendor-build.sh citus <pg_config>    Citus 14.0.1 (PostgreSQL 16-18), for citus.sh
 #   scripts/vendor-build.sh pg_tle <pg_config>   pg_tle 1.5.2 (15-18), or upstream commit 2f4b7b3
-#                                                (19, not in a release yet), for sql_edition_tle.sh
+#                                                (19, not in a release yet), for sql_edition_tle.sh;
+#                                                IDTYPES_PG_TLE_VERSION=1.4.0 picks that release
 #
 # The source is the project's tarball in the vendor directory $IDTYPES_VENDOR_DIR, checked against
 # that directory's SHA256SUMS before it is unpacked; exit status 3 when there is none (a clone of the
@@ -41,7 +42,9 @@ citus)
 	;;
 pg_tle)
 	# 1.5.2 supports PostgreSQL 12-18; 19's support (upstream #306) is on main only.
+	# IDTYPES_PG_TLE_VERSION=1.4.0 builds the oldest line services still run (no schema argument).
 	if [ "$major" -ge 19 ]; then version=2f4b7b3; else version=1.5.2; fi
+	version=${IDTYPES_PG_TLE_VERSION:-$version}
 	;;
 *)
 	echo "vendor-build.sh: no vendored build of '$project' (citus, pg_tle)" >&2

@@ -229,7 +229,7 @@ declare -A script_majors=(
 	# schema) and in an ICU tr-TR database (about 15 s): beside sql_edition.sh.
 	[sql_edition_hostile.sh]="15 18"
 	# The same checks through pg_tle (about 40 s, pg_tle's build 10 s): on 15 and 18 as well, the
-	# oldest and newest majors pg_tle 1.5.2 supports here.
+	# oldest and newest majors pg_tle 1.5.2 supports here; on 15 with pg_tle 1.4.0 too (+25 s).
 	[sql_edition_tle.sh]="15 18"
 )
 # Each name above is a script of test/scripts/.

@@ -60,7 +60,15 @@ pg_tle)
 	# pg_tle by the superuser (as a service does), the package by a pgtle_admin member.
 	psql_q -U "$super" -d "$db" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role"
 	psql_q -U "$role" -d "$db" -f "$here/sql_edition/idtypes_sql.pg_tle.sql"
-	psql_q -U "$role" -d "$db" -c "CREATE EXTENSION idtypes_sql"
+	tle=$(psql_q -U "$role" -d "$db" -c "SELECT extversion FROM pg_extension WHERE extname = 'pg_tle'")
+	echo "pg_tle $tle"
+	if [ "$(psql_q -U "$role" -d "$db" -c "SELECT string_to_array('$tle', '.')::int[] < '{1,5,0}'")" = t ]; then
+		# pg_tle 1.4 names no schema for an extension (docs/managed.md)
+		psql_q -U "$role" -d "$db" -c "CREATE SCHEMA IF NOT EXISTS idtypes_sql" \
+			-c "CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql"
+	else
+		psql_q -U "$role" -d "$db" -c "CREATE EXTENSION idtypes_sql"
+	fi
 	;;
 *)
 	echo "sql_edition.sh: IDTYPES_SQL_EDITION_VIA is script or pg_tle, not '$via'" >&2
