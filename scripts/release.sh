@@ -10,8 +10,8 @@
 # RELEASE_DIR/idtypes-<version>/ (which must not exist yet):
 #   source  idtypes-<version>.tar.gz (git archive of the tag, the upstream tarball)
 #   pgxn    idtypes-<version>.zip (make dist of the tag; its META.json valid under the PGXN Meta Spec)
-#   sql     idtypes_sql-<version>.sql and idtypes_sql-<version>.pg_tle.sql, the SQL edition as a
-#           plain script and as a pg_tle package (the tag's sql_edition/, as they are)
+#   sql     idtypes_sql-<version>.sql, .migration.sql and .pg_tle.sql, the SQL edition as a
+#           plain script, a migration and a pg_tle package (the tag's sql_edition/, as they are)
 #   deb     postgresql-<major>-idtypes_<version>-<rev>_<arch>.deb for every server whose headers are
 #           installed (scripts/deb.sh on the exported tree; scripts/install-deps.sh deb)
 #   image   idtypes-<version>-pg<major>.oci.tar, the CloudNativePG extension image of every server
@@ -79,9 +79,11 @@ if [[ $parts == *" pgxn "* ]]; then
 fi
 if [[ $parts == *" sql "* ]]; then
 	[ -f "$export_dir/sql_edition/idtypes_sql.pg_tle.sql" ] || die "sql: $tag has no sql_edition/idtypes_sql.pg_tle.sql"
+	[ -f "$export_dir/sql_edition/idtypes_sql.migration.sql" ] || die "sql: $tag has no sql_edition/idtypes_sql.migration.sql"
 	cp "$export_dir/sql_edition/idtypes_sql.sql" "$work/out/idtypes_sql-$version.sql"
 	cp "$export_dir/sql_edition/idtypes_sql.pg_tle.sql" "$work/out/idtypes_sql-$version.pg_tle.sql"
-	log "sql: idtypes_sql-$version.sql idtypes_sql-$version.pg_tle.sql"
+	cp "$export_dir/sql_edition/idtypes_sql.migration.sql" "$work/out/idtypes_sql-$version.migration.sql"
+	log "sql: idtypes_sql-$version.sql idtypes_sql-$version.migration.sql idtypes_sql-$version.pg_tle.sql"
 fi
 if [[ $parts == *" deb "* ]]; then
 	command -v dpkg-buildpackage >/dev/null || die "deb: Debian's packaging tools are missing: scripts/install-deps.sh deb"

@@ -9,9 +9,13 @@
 
 \set ON_ERROR_STOP on
 BEGIN;
--- Names are looked up in pg_catalog only (the edition's own are written in full), never in a
--- schema where another role may have created a function or an operator of the same name.
-SET LOCAL search_path = pg_catalog, pg_temp;
+
+DO $_idtypes_sql_$
+BEGIN
+	PERFORM pg_catalog.set_config('idtypes_sql.installer_search_path', pg_catalog.current_setting('search_path'), false),
+		pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', false);
+END
+$_idtypes_sql_$;
 -- The schema must be the installing role's: another role's could hold, or later receive,
 -- functions of the edition's names.
 DO $_idtypes_sql_$
@@ -1284,5 +1288,12 @@ RETURN idtypes_sql.generate_tid_at(ts);
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid_at(ts timestamptz, clock_id int) RETURNS bigint
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 RETURN idtypes_sql.generate_tid_at(ts, clock_id);
+
+DO $_idtypes_sql_$
+BEGIN
+	PERFORM pg_catalog.set_config('search_path', pg_catalog.current_setting('idtypes_sql.installer_search_path'), false),
+		pg_catalog.set_config('idtypes_sql.installer_search_path', '', false);
+END
+$_idtypes_sql_$;
 
 COMMIT;

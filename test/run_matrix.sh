@@ -228,6 +228,9 @@ declare -A script_majors=(
 	# The plain script among hostile roles (planted functions and operators, another role's
 	# schema) and in an ICU tr-TR database (about 15 s): beside sql_edition.sh.
 	[sql_edition_hostile.sh]="15 18"
+	# The migration applied as psql, psycopg 3, Django, Alembic and a Supabase migrations/ directory
+	# do (about 10 s; the ORM packages of the release): on 15, 17 and 18.
+	[sql_edition_migrations.sh]="15 17 18"
 	# The same checks through pg_tle (about 40 s, pg_tle's build 10 s): on 15 and 18 as well, the
 	# oldest and newest majors pg_tle 1.5.2 supports here; on 15 with pg_tle 1.4.0 too (+25 s).
 	[sql_edition_tle.sh]="15 18"

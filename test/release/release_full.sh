@@ -39,7 +39,7 @@ else
 fi
 
 arch=$(dpkg --print-architecture)
-want="RELEASE_NOTES.md idtypes-$version.tar.gz idtypes-$version.zip idtypes_sql-$version.sql idtypes_sql-$version.pg_tle.sql"
+want="RELEASE_NOTES.md idtypes-$version.tar.gz idtypes-$version.zip idtypes_sql-$version.sql idtypes_sql-$version.migration.sql idtypes_sql-$version.pg_tle.sql"
 want+=" clients/idtypes-$version.tar.gz clients/idtypes-$version-py3-none-any.whl clients/idtypes-$version.tgz"
 installed=$(ls -d /usr/lib/postgresql/*/bin/pg_config | sed -E 's|.*/postgresql/([0-9]+)/.*|\1|' | sort -n)
 for m in $installed; do

@@ -63,7 +63,7 @@ fi
 listed=$(awk '{ print $2 }' "$out/SHA256SUMS" | sort | tr '\n' ' ')
 files=$(cd "$out" && ls | grep -vx SHA256SUMS | sort | tr '\n' ' ')
 if [ "$listed" = "$files" ] && [ "$listed" = "$(printf '%s\n' RELEASE_NOTES.md "idtypes-$version.tar.gz" "idtypes-$version.zip" "idtypes_sql-$version.sql" \
-	"idtypes_sql-$version.pg_tle.sql" | sort | tr '\n' ' ')" ] &&
+	"idtypes_sql-$version.migration.sql" "idtypes_sql-$version.pg_tle.sql" | sort | tr '\n' ' ')" ] &&
 	(cd "$out" && sha256sum --quiet -c SHA256SUMS); then
 	ok "SHA256SUMS lists each file of the release and they match it"
 else
@@ -92,8 +92,9 @@ fi
 
 # The SQL edition: the tag's plain script and pg_tle package, as they are.
 if cmp -s "$out/idtypes_sql-$version.sql" <(git -C "$clone" show "v$version:sql_edition/idtypes_sql.sql") &&
+	cmp -s "$out/idtypes_sql-$version.migration.sql" <(git -C "$clone" show "v$version:sql_edition/idtypes_sql.migration.sql") &&
 	cmp -s "$out/idtypes_sql-$version.pg_tle.sql" <(git -C "$clone" show "v$version:sql_edition/idtypes_sql.pg_tle.sql"); then
-	ok "idtypes_sql-$version.sql and idtypes_sql-$version.pg_tle.sql are the tag's SQL edition"
+	ok "idtypes_sql-$version.sql, .migration.sql and .pg_tle.sql are the tag's SQL edition"
 else
 	bad "the SQL edition's files differ from the tag's sql_edition/"
 fi
