@@ -37,6 +37,7 @@
 # test/scripts/orm_ruby.sh. mypy: the type check of clients/python (test/scripts/clients_dist.sh, on
 # the host alone: not in orm-python, whose chroots of 17 and 19 spent about 10 CPU seconds each
 # installing and byte-compiling it for nothing).
+# pooler: PgBouncer, for test/scripts/sql_edition_pooler.sh.
 # Works on Debian 12, 13 and sid (the releases it is tested on).
 set -euo pipefail
 
@@ -139,6 +140,7 @@ for group in "${groups[@]}"; do
 		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 		;;
 	pgxn) packages+=(pgxnclient) ;;
+	pooler) packages+=(pgbouncer) ;;
 	partman) packages+=("postgresql-$(pg_major)-partman") ;;
 	timescaledb) packages+=("postgresql-$(pg_major)-timescaledb") ;;
 	orm-python)
@@ -151,7 +153,7 @@ for group in "${groups[@]}"; do
 	orm-ruby) packages+=(ruby-activerecord ruby-pg) ;;
 	mypy) packages+=(mypy) ;;
 	*)
-		log "unknown group '$group' (base, build, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby, mypy)"
+		log "unknown group '$group' (base, build, server, citus, pg_tle, drivers, fuzz, chroot, foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman, timescaledb, orm-python, orm-ruby, mypy, pooler)"
 		exit 2
 		;;
 	esac

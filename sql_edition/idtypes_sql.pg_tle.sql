@@ -958,24 +958,27 @@ BEGIN
 END
 $$;
 
--- The session's clock id: drawn once from a shared counter, so that sessions differ.
+-- The session's clock id: drawn once from a shared counter, so that sessions differ. The setting
+-- holds it as pid * 1024 + clock id: a value of another backend, or not written here (set by hand,
+-- say by another client of a pooled connection), is not used, and a new clock id is drawn.
 CREATE OR REPLACE FUNCTION @extschema@._tid_clock() RETURNS int
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	clock text := current_setting('idtypes_sql.tid_clock', true);
+	setting text := current_setting('idtypes_sql.tid_clock', true);
+	key bigint := CASE WHEN setting ~ '^[0-9]{1,18}$' THEN setting::bigint END;
 BEGIN
 	-- The last timeid more than a millisecond ahead of the clock (see generate_tid): start again
 	-- from the clock, with a new clock id, whose timeids cannot equal the earlier ones.
 	IF nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint > @extschema@._now_us() + 1000 THEN
 		PERFORM set_config('idtypes_sql.tid_last', '', false);
-		clock := NULL;
+		key := NULL;
 	END IF;
-	IF coalesce(clock, '') = '' THEN
-		clock := (nextval('@extschema@._clock_ids') % 1024)::text;
-		clock := set_config('idtypes_sql.tid_clock', clock, false);
+	IF key IS NULL OR key >> 10 <> pg_backend_pid() THEN
+		key := (pg_backend_pid()::bigint << 10) | (nextval('@extschema@._clock_ids') % 1024);
+		PERFORM set_config('idtypes_sql.tid_clock', key::text, false);
 	END IF;
-	RETURN clock::int;
+	RETURN (key & 1023)::int;
 END
 $$;
 

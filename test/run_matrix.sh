@@ -231,6 +231,8 @@ declare -A script_majors=(
 	# The migration applied as psql, psycopg 3, Django, Alembic and a Supabase migrations/ directory
 	# do (about 10 s; the ORM packages of the release): on 15, 17 and 18.
 	[sql_edition_migrations.sh]="15 17 18"
+	# The edition behind PgBouncer in transaction mode (about 10 s): a client's side, once.
+	[sql_edition_pooler.sh]="15"
 	# The same checks through pg_tle (about 40 s, pg_tle's build 10 s): on 15 and 18 as well, the
 	# oldest and newest majors pg_tle 1.5.2 supports here; on 15 with pg_tle 1.4.0 too (+25 s).
 	[sql_edition_tle.sh]="15 18"

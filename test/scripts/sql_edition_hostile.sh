@@ -10,7 +10,8 @@
 #     prefixes and time windows: none of the planted objects runs;
 #   - session state set by hand: the settings of the last ULID, EUID and TID far in the future
 #     (what one client of a pooled server connection can leave for the next): each generator
-#     answers at once with IDs of the clock's time (generate_timeid() with a new clock id), and
+#     answers at once with IDs of the clock's time (generate_timeid() with a new clock id, as where
+#     the clock id alone was set), and
 #     generate_timeid(5), which could repeat a TID by going on from the clock, raises 55000;
 #   - another role's schema: where another role created idtypes_sql first, the script stops
 #     before creating anything, with SQLSTATE 42501 and a message naming the schema's owner;
@@ -162,12 +163,14 @@ SELECT count(*) FILTER (WHERE abs(extract(epoch FROM idtypes_sql.ulid_timestamp(
 	count(DISTINCT idtypes_sql.timeid_clock_id(t)) AS clock_ids,
 	bool_and(idtypes_sql.timeid_clock_id(t) <> 1000) AS new_clock_id
 FROM made;
+SET idtypes_sql.tid_clock = '1000';
+SELECT 'clock id ' || (idtypes_sql.timeid_clock_id(idtypes_sql.generate_timeid()) <> 1000);
 SET idtypes_sql.tid_last = '9007199254740000';
 SELECT idtypes_sql.generate_timeid(5);
 SQL
 )
-if grep -qx "0|1|t" <<<"$out" && grep -q "ERROR:  the session's last timeid is [0-9]* ms ahead of the clock" <<<"$out"; then
-	ok "far-future settings: 1,000 IDs of each generator at the clock's time, a new clock id for generate_timeid(), 55000 for generate_timeid(5)"
+if grep -qx "0|1|t" <<<"$out" && grep -qx "clock id true" <<<"$out" && grep -q "ERROR:  the session's last timeid is [0-9]* ms ahead of the clock" <<<"$out"; then
+	ok "far-future settings: 1,000 IDs of each generator at the clock's time, a new clock id for generate_timeid() (and where the clock id was set by hand), 55000 for generate_timeid(5)"
 else
 	bad "far-future settings (off-time IDs | clock ids | new clock id; the error): $out"
 fi
