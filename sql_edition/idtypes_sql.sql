@@ -10,18 +10,14 @@
 \set ON_ERROR_STOP on
 BEGIN;
 
-DO $_idtypes_sql_$
-BEGIN
-	PERFORM pg_catalog.set_config('idtypes_sql.installer_search_path', pg_catalog.current_setting('search_path'), false),
-		pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', false);
-END
-$_idtypes_sql_$;
 -- The schema must be the installing role's: another role's could hold, or later receive,
 -- functions of the edition's names.
 DO $_idtypes_sql_$
 DECLARE
 	owner name;
 BEGIN
+	PERFORM pg_catalog.set_config('idtypes_sql.installer_search_path', pg_catalog.current_setting('search_path'), false),
+		pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', false);
 	SELECT pg_get_userbyid(n.nspowner) INTO owner FROM pg_namespace n
 	WHERE n.nspname = 'idtypes_sql' AND NOT pg_has_role(current_user, n.nspowner, 'MEMBER');
 	IF owner IS NOT NULL THEN
