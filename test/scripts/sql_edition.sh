@@ -387,6 +387,61 @@ index_cond "ulidflake_starts_with" 'SELECT count(*) FROM ids WHERE idtypes_sql.u
 out=$(psql_q -U "$role" -d "$db" -c "SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM ids WHERE idtypes_sql.uid11_starts_with(x, 'NQm6')")
 if grep -q "Filter" <<<"$out"; then echo "FAIL uid11 constant prefix leaves a filter:"; echo "$out"; fails=$((fails + 1)); else echo "ok   uid11 constant prefix: index condition only"; fi
 
+# uuid (PostgreSQL 18's functions, for 15 to 17): against core's on 18+, the native idtypes_uuidv7's
+# before; the uuid predicates against the native uuid ^@ text and <@ uuidv7_time_range().
+core=$(psql_q -U "$super" -d "$db" -c "SELECT CASE WHEN current_setting('server_version_num')::int >= 180000
+	THEN 'pg_catalog' ELSE 'public' END")
+[ "$core" = pg_catalog ] || psql_q -U "$super" -d "$db" -c "CREATE EXTENSION idtypes_uuidv7"
+check "uuid_extract_version and uuid_extract_timestamp: $core's, on RFC 9562's vectors and 20,000 uuids of every version and variant" "
+SELECT 'differ: ' || u FROM (SELECT md5(i::text)::uuid AS u FROM generate_series(1, 20000) i
+	UNION ALL VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846'::uuid), ('919108f7-52d1-4320-9bac-f847db4148a8'),
+	('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'), ('ffffffff-ffff-7fff-bfff-ffffffffffff'),
+	('017f22e2-79b0-7cc3-18c4-dc0c0c07398f'), ('00000000-0000-1000-8000-000000000000'),
+	('ffffffff-ffff-1fff-bfff-ffffffffffff'), ('00000000-0000-0000-0000-000000000000')) s
+WHERE idtypes_sql.uuid_extract_version(u) IS DISTINCT FROM $core.uuid_extract_version(u)
+	OR idtypes_sql.uuid_extract_timestamp(u) IS DISTINCT FROM $core.uuid_extract_timestamp(u)
+LIMIT 5"
+check "uuidv7(): version 7, the variant, the clock's time, increasing within the session" "
+CREATE TEMP TABLE v7 AS SELECT n, idtypes_sql.uuidv7() AS u, clock_timestamp() AS after FROM generate_series(1, 20000) n;
+INSERT INTO v7 SELECT 20000 + n, idtypes_sql.uuidv7(), clock_timestamp() FROM generate_series(1, 20000) n;
+SELECT 'uuidv7: ' || concat_ws(' ', count(*), bool_and($core.uuid_extract_version(u) = 7),
+	bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')),
+	bool_and($core.uuid_extract_timestamp(u) <= after + interval '20 ms' AND $core.uuid_extract_timestamp(u) > after - interval '1 s'),
+	bool_and(u > prev))
+FROM (SELECT u, after, lag(u) OVER (ORDER BY n) AS prev FROM v7) s
+HAVING NOT (count(*) = 40000 AND bool_and($core.uuid_extract_version(u) = 7)
+	AND bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b'))
+	AND bool_and($core.uuid_extract_timestamp(u) <= after + interval '20 ms' AND $core.uuid_extract_timestamp(u) > after - interval '1 s')
+	AND bool_and(u > prev OR prev IS NULL))"
+check "uuidv7(interval): the shifted time ($core's), and $core's errors" "
+SET timezone = 'America/New_York';
+SELECT 'shift ' || i FROM unnest(ARRAY['1 day', '-1 day', '1 month', '-10 years', '1000 years', '-50 years 3 months',
+	'1 hour 30 minutes', '-1 millisecond']::interval[]) i
+WHERE abs(extract(epoch FROM $core.uuid_extract_timestamp(idtypes_sql.uuidv7(i)) - (clock_timestamp() + i))) > 1;
+SELECT 'error ' || i || ': ' || n || ' <> ' || e FROM (
+	SELECT i, err(format('SELECT $core.uuidv7(%L::interval)', i)) AS n, err(format('SELECT idtypes_sql.uuidv7(%L::interval)', i)) AS e
+	FROM unnest(ARRAY['-2000 years', '9000 years', '300000 years'] || CASE WHEN current_setting('server_version_num')::int >= 170000
+		THEN ARRAY['infinity', '-infinity'] ELSE '{}' END) i) q
+WHERE n IS DISTINCT FROM e OR n IS NULL;
+SELECT 'strict' WHERE idtypes_sql.uuidv7(NULL::interval) IS NOT NULL"
+check "uuid_starts_with and uuid_in_time_range: the rows of the native ^@ and <@ uuidv7_time_range(), the native errors" "
+CREATE TEMP TABLE u7 AS SELECT idtypes_sql.uuidv7(n * interval '1 minute') AS u FROM generate_series(-500, 500) n;
+SELECT 'prefix ' || p FROM (SELECT DISTINCT left(u::text, k) AS p FROM (SELECT u FROM u7 LIMIT 10) s, generate_series(1, 36, 5) k
+	UNION ALL VALUES (''), ('0'), ('ff'), (upper(left((SELECT u::text FROM u7 ORDER BY u LIMIT 1), 14)))) ps
+WHERE (SELECT count(*) FROM u7 WHERE idtypes_sql.uuid_starts_with(u, p)) <> (SELECT count(*) FROM u7 WHERE u ^@ p);
+SELECT 'window ' || w FROM (SELECT tstzrange(now() - n * interval '70 minutes', now() + n * interval '30 minutes', b) AS w
+	FROM generate_series(0, 8) n, unnest(ARRAY['[)', '[]', '(]', '()']) b UNION ALL VALUES ('empty'::tstzrange), ('(,)')) ws
+WHERE (SELECT count(*) FROM u7 WHERE idtypes_sql.uuid_in_time_range(u, w)) <> (SELECT count(*) FROM u7 WHERE u <@ uuidv7_time_range(w));
+SELECT 'first_at' WHERE idtypes_sql.uuidv7_first_at(now()) <> lower(uuidv7_time_range(tstzrange(now(), NULL)));
+SELECT 'error ' || p || ': ' || n || ' <> ' || e FROM (
+	SELECT p, err(format('SELECT count(*) FROM u7 WHERE u ^@ %L', p)) AS n,
+		err(format('SELECT count(*) FROM u7 WHERE idtypes_sql.uuid_starts_with(u, %L)', p)) AS e
+	FROM unnest(ARRAY['019b-', 'g', '01234567--', '-', '0123456789abcdef0123456789abcdef0', '01234567-89ab-cdef-0123-456789abcdef0',
+		'0123456789abcdef0123456789abcdef0123456', '0123é', '0123456789abcdef0123456789abcdef0é', 'ABCDEF12-', '0 1', E'01\t']) p) q
+WHERE n IS DISTINCT FROM e OR n IS NULL"
+index_cond "uuid_starts_with" 'SELECT count(*) FROM ids WHERE idtypes_sql.uuid_starts_with(u, left($1, 2))' '(u >= .*u <= '
+index_cond "uuid_in_time_range" 'SELECT count(*) FROM ids WHERE idtypes_sql.uuid_in_time_range(u, $2)' '(u >= .*u <= '
+
 # Pruning: a window in 2026 scans one partition, at plan time and at run time.
 for mode in off on; do
 	out=$(plan $mode 'SELECT count(*) FROM parts WHERE idtypes_sql.ulid_in_time_range(u, $2)' 2>&1)
