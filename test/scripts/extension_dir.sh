@@ -11,7 +11,7 @@
 # it); with extension_control_path = '<dir>/usr/share/postgresql/NN:$system' and
 # dynamic_library_path = '<dir>/usr/lib/postgresql/NN/lib:$libdir' (the control file's
 # module_pathname stays '$libdir/idtypes'), CREATE EXTENSION, a generator of each type,
-# CREATE EXTENSION ... VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1, and the backend maps
+# CREATE EXTENSION ... VERSION '1.0' and ALTER EXTENSION UPDATE to the default, and the backend maps
 # idtypes.so from <dir> (/proc/<pid>/maps), no other. The same files in the layout of a
 # CloudNativePG extension image (<image>/share/extension/, <image>/lib/idtypes.so) with its settings
 # ('$system:<image>/share', '$libdir:<image>/lib'): CREATE EXTENSION, the generators, the mapping.
@@ -24,6 +24,7 @@ set -euo pipefail
 trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+default_version=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$top/idtypes.control")
 . "$here/../lib/nodes.sh"
 . "$here/../lib/report.sh"
 . "$here/../lib/bare_server.sh"
@@ -68,7 +69,7 @@ fi
 node_stop "$dir" "$port"
 
 # loads <what> <extension_control_path> <dynamic_library_path> <library>: with those settings
-# CREATE EXTENSION idtypes makes version 1.1, the five generators work and the backend maps
+# CREATE EXTENSION idtypes makes the control file's default version, the five generators work and the backend maps
 # <library>, no other idtypes.so. Leaves the server running with the database idt_dir.
 loads() {
 	local what=$1 lines
@@ -92,10 +93,10 @@ SQL
 		return
 	fi
 	mapfile -t lines <<<"$out"
-	if [ "${lines[0]:-}" = 1.1 ] && [ "${lines[1]:-}" = "26 27 13 13 11" ]; then
-		ok "$what: CREATE EXTENSION idtypes (1.1), the five generators work"
+	if [ "${lines[0]:-}" = "$default_version" ] && [ "${lines[1]:-}" = "26 27 13 13 11" ]; then
+		ok "$what: CREATE EXTENSION idtypes ($default_version), the five generators work"
 	else
-		bad "$what: version '${lines[0]:-}' and text lengths '${lines[1]:-}', expected 1.1 and '26 27 13 13 11'"
+		bad "$what: version '${lines[0]:-}' and text lengths '${lines[1]:-}', expected $default_version and '26 27 13 13 11'"
 	fi
 	if [ "${lines[2]:-}" = "$4" ] && [ ${#lines[@]} -eq 3 ]; then
 		ok "$what: the backend maps $4, no other idtypes.so"
@@ -126,10 +127,10 @@ INSERT INTO t (n) VALUES (2);
 SELECT count(DISTINCT id) FROM t;
 SQL
 ); then
-	if [ "$out" = "$(printf '1.1\n2')" ]; then
-		ok "CREATE EXTENSION VERSION '1.0' and ALTER EXTENSION UPDATE to 1.1 from the DESTDIR tree"
+	if [ "$out" = "$(printf '%s\n2' "$default_version")" ]; then
+		ok "CREATE EXTENSION VERSION '1.0' and ALTER EXTENSION UPDATE to $default_version from the DESTDIR tree"
 	else
-		bad "update path: got '$out', expected 1.1 and 2 rows"
+		bad "update path: got '$out', expected $default_version and 2 rows"
 	fi
 else
 	bad "the update path from 1.0: $out"
