@@ -967,31 +967,26 @@ $$;
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ. The setting
 -- holds it as pid * 1024 + clock id: a value of another backend, or not written here (set by hand,
--- say by another client of a pooled connection), is not used, and a new clock id is drawn.
+-- say by another client of a pooled connection), is not used, and a new clock id is drawn; so it
+-- is where the last timeid is more than a millisecond ahead of the clock (see generate_tid), whose
+-- setting is then emptied: the new clock id's timeids cannot equal the earlier ones. One
+-- expression, which the planner inlines (no PL/pgSQL call, no SET search_path, on this path).
 CREATE OR REPLACE FUNCTION idtypes_sql._tid_clock() RETURNS int
-LANGUAGE plpgsql VOLATILE
-SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-	setting text := current_setting('idtypes_sql.tid_clock', true);
-	key bigint := CASE WHEN setting ~ '^[0-9]{1,18}$' THEN setting::bigint END;
-BEGIN
-	-- The last timeid more than a millisecond ahead of the clock (see generate_tid): start again
-	-- from the clock, with a new clock id, whose timeids cannot equal the earlier ones.
-	IF nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint > idtypes_sql._now_us() + 1000 THEN
-		PERFORM set_config('idtypes_sql.tid_last', '', false);
-		key := NULL;
-	END IF;
-	IF key IS NULL OR key >> 10 <> pg_backend_pid() THEN
-		key := (pg_backend_pid()::bigint << 10) | (nextval('idtypes_sql._clock_ids') % 1024);
-		PERFORM set_config('idtypes_sql.tid_clock', key::text, false);
-	END IF;
-	RETURN (key & 1023)::int;
-END
-$$;
+LANGUAGE sql VOLATILE
+RETURN (CASE WHEN (CASE WHEN current_setting('idtypes_sql.tid_clock', true) ~ '^[0-9]{1,18}$'
+			THEN current_setting('idtypes_sql.tid_clock', true)::bigint >> 10 = pg_backend_pid() END)
+		AND NOT coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint
+			> idtypes_sql._now_us() + 1000, false)
+	THEN current_setting('idtypes_sql.tid_clock', true)::bigint
+	ELSE set_config('idtypes_sql.tid_clock', ((pg_backend_pid()::bigint << 10)
+			| (nextval('idtypes_sql._clock_ids') % 1024))::text
+		|| left(set_config('idtypes_sql.tid_last', '', false), 0), false)::bigint END & 1023)::int;
 
+-- The session's clock id first (it may empty the last timeid's setting), then the microseconds.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
 LANGUAGE sql VOLATILE
-RETURN idtypes_sql.generate_tid(idtypes_sql._tid_clock());
+RETURN idtypes_sql._tid_clock()::bigint | (set_config('idtypes_sql.tid_last', greatest(idtypes_sql._now_us(),
+	nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint << 10);
 
 -- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake() RETURNS bigint
