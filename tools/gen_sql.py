@@ -423,8 +423,6 @@ def ranges_1_1():
 # (name, arguments, return type, the original it aliases, its properties, what it does)
 GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL SAFE"
 MONOTONIC_GENERATOR = "LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED"  # see gen_generators.MONOTONIC
-TID_AT = "LANGUAGE C STABLE STRICT PARALLEL SAFE"  # see gen_generators.VOLATILITY
-TID_AT_CLOCK = "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE"
 TYPE_NAMED_ALIASES = [
     ("generate_uid11_xid", "", "uid11", "generate_xid", MONOTONIC_GENERATOR,
      "a new uid11 of the xid profile, strictly increasing"),
@@ -442,16 +440,19 @@ TYPE_NAMED_ALIASES = [
      "a new timeid with the default clock id"),
     ("generate_timeid", "clock_id int4", "timeid", "generate_tid", MONOTONIC_GENERATOR,
      "a new timeid with the given clock id"),
-    ("generate_timeid_at", "ts timestamptz", "timeid", "generate_tid_at", TID_AT,
+    ("generate_timeid_at", "ts timestamptz", "timeid", "generate_tid_at", GENERATOR,
      "a timeid for the given time, with the default clock id"),
-    ("generate_timeid_at", "ts timestamptz, clock_id int4", "timeid", "generate_tid_at", TID_AT_CLOCK,
+    ("generate_timeid_at", "ts timestamptz, clock_id int4", "timeid", "generate_tid_at", GENERATOR,
      "a timeid for the given time and clock id"),
 ]
 
 
 def type_named_aliases():
+    import gen_generators
     out = [f"\n-- {'-' * 96}\n-- type-named aliases of the xid and tid functions\n-- {'-' * 96}\n\n"]
     for name, args, ret, original, props, what in TYPE_NAMED_ALIASES:
+        # an alias of a generator has the original's volatility (gen_generators.VOLATILITY)
+        props = props.replace("VOLATILE", gen_generators.volatility(original, args))
         types = ", ".join(a.split()[-1] for a in args.split(", ")) if args else ""
         out.append(f"CREATE FUNCTION {name}({args}) RETURNS {ret}\n"
                    f"AS 'MODULE_PATHNAME', '{original}'\n{props};\n")
@@ -488,10 +489,10 @@ def changed_in_1_2():
     import gen_generators
     out = [f"\n-- {'-' * 96}\n-- 1.1 objects defined otherwise in 1.2\n-- {'-' * 96}\n\n"]
     out.append(gen_generators.changed_in_1_2())
-    for name, args, _ret, original, props, _what in TYPE_NAMED_ALIASES:
-        if original == "generate_tid_at":
+    for name, args, _ret, original, _props, _what in TYPE_NAMED_ALIASES:
+        if (original, args) in gen_generators.VOLATILITY:
             out.append(f"ALTER FUNCTION {name}({gen_generators.arg_types(args)}) "
-                       f"{props.split()[2]};\n")
+                       f"{gen_generators.volatility(original, args)};\n")
     return "".join(out)
 
 
