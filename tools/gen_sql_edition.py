@@ -1080,17 +1080,23 @@ LANGUAGE sql VOLATILE
 RETURN ((@extschema@._now_us() / 1000 - 1704067200000) << 20)
 	| ((nextval('@extschema@._counter') & 32767) << 5) | @extschema@._arg('sid', sid, 31);
 
+-- The 60 bits of Unix ms and 4096ths of a ms for the next ID of generate_ulid() or uuidv7(): the
+-- clock's, or one past the session's last (kept in the setting named) when the clock has not moved
+-- on; a last more than a millisecond ahead of the clock is not gone on from (see generate_tid).
+-- Inlined into its callers (its argument is a constant).
+CREATE OR REPLACE FUNCTION @extschema@._ms4096_next(setting text) RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN set_config(setting, greatest(@extschema@._now_us() * 512 / 125,
+		CASE WHEN nullif(current_setting(setting, true), '')::bigint < @extschema@._now_us() * 512 / 125 + 4096
+		THEN nullif(current_setting(setting, true), '')::bigint + 1 END)::text, false)::bigint;
+
 -- ulid: 48-bit ms | 12-bit fraction of the ms | 68 random bits; the session's (ms, fraction)
 -- increase, one 4096th past the last when the clock has not moved on (as uuidv7() does). One
 -- expression, which the planner inlines (a tenth of a PL/pgSQL call's time): the setting holds
 -- the last (ms, fraction), and the random digits are a v4 UUID's last 17 but its variant digit.
 CREATE OR REPLACE FUNCTION @extschema@.generate_ulid() RETURNS uuid
 LANGUAGE sql VOLATILE
-RETURN (lpad(to_hex(set_config('idtypes_sql.ulid_last', greatest(@extschema@._now_us() * 512 / 125,
-		CASE WHEN nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint
-			< @extschema@._now_us() * 512 / 125 + 4096
-		THEN nullif(current_setting('idtypes_sql.ulid_last', true), '')::bigint + 1 END)::text,
-		false)::bigint), 15, '0')
+RETURN (lpad(to_hex(@extschema@._ms4096_next('idtypes_sql.ulid_last')), 15, '0')
 	|| left(overlay(overlay(right(gen_random_uuid()::text, 21) PLACING '' FROM 9 FOR 1) PLACING '' FROM 4 FOR 2), 17))::uuid;
 
 -- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
@@ -1352,24 +1358,12 @@ RETURN (SELECT (lpad(to_hex((@extschema@._at_us(ts, 'euid', {lo}, {hi}) / 1000 <
 UUIDV7 = r"""
 -- ---- uuid: PostgreSQL 18's uuidv7() and its functions, for 15 to 17 --------------------------
 
--- A UUIDv7's 60 bits of ms and 4096ths of a ms for now: the clock's, or one past the session's
--- last when the clock has not moved on (core 18's rule: a backend's UUIDv7s increase). The last is
--- kept as an integer of those units; one more than a millisecond ahead of the clock is not gone on
--- from (see generate_tid).
-CREATE OR REPLACE FUNCTION @extschema@._uuidv7_units() RETURNS bigint
-LANGUAGE sql VOLATILE
-RETURN set_config('idtypes_sql.uuidv7_last', greatest(@extschema@._now_us() * 512 / 125,
-		CASE WHEN nullif(current_setting('idtypes_sql.uuidv7_last', true), '')::bigint
-			< @extschema@._now_us() * 512 / 125 + 4096
-		THEN nullif(current_setting('idtypes_sql.uuidv7_last', true), '')::bigint + 1 END)::text,
-	false)::bigint;
-
 -- uuidv7(): 48-bit Unix ms | version 7 | 12-bit fraction of the ms | variant 10 | 62 random bits
 -- (a v4 UUID's last 17 characters: its variant digit and 62 random bits). One expression, which
 -- the planner inlines.
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN (overlay(lpad(to_hex(@extschema@._uuidv7_units()), 15, '0') PLACING '7' FROM 13 FOR 0)
+RETURN (overlay(lpad(to_hex(@extschema@._ms4096_next('idtypes_sql.uuidv7_last')), 15, '0') PLACING '7' FROM 13 FOR 0)
 	|| right(gen_random_uuid()::text, 17))::uuid;
 
 -- uuidv7(shift): the time shifted as timestamptz + interval shifts it (days and months in the
@@ -1378,7 +1372,7 @@ CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	units bigint := @extschema@._uuidv7_units();
+	units bigint := @extschema@._ms4096_next('idtypes_sql.uuidv7_last');
 	us bigint := units * 125 / 512;
 	ts timestamptz;
 	shifted bigint;
@@ -1552,20 +1546,20 @@ DECLARE
 	installed text[];
 	old_version text;
 	tle_version text;
+	tle int[];
 BEGIN
 	-- names in pg_catalog only (and pgtle's, in full), for this transaction
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	SELECT e.extversion INTO tle_version FROM pg_catalog.pg_extension e WHERE e.extname = 'pg_tle';
-	IF tle_version IS NULL OR pg_catalog.string_to_array(pg_catalog.split_part(tle_version, '-', 1), '.')::int[]
-			OPERATOR(pg_catalog.<) '{{1,4,0}}'::int[] THEN
+	tle := pg_catalog.string_to_array(pg_catalog.split_part(tle_version, '-', 1), '.')::int[];
+	IF tle IS NULL OR tle OPERATOR(pg_catalog.<) '{{1,4,0}}'::int[] THEN
 		RAISE EXCEPTION USING ERRCODE = '0A000',
 			MESSAGE = pg_catalog.format('idtypes_sql needs pg_tle 1.4.0 or later, not %s', coalesce(tle_version, 'none')),
 			HINT = 'Run CREATE EXTENSION pg_tle or ALTER EXTENSION pg_tle UPDATE, or install the plain script idtypes_sql.sql instead.';
 	END IF;
 	SELECT array_agg(v.version) INTO installed
 	FROM pgtle.available_extension_versions() v WHERE v.name = 'idtypes_sql';
-	IF installed IS NULL AND pg_catalog.string_to_array(pg_catalog.split_part(tle_version, '-', 1), '.')::int[]
-			OPERATOR(pg_catalog.<) '{{1,5,0}}'::int[] THEN
+	IF installed IS NULL AND tle OPERATOR(pg_catalog.<) '{{1,5,0}}'::int[] THEN
 		-- pg_tle 1.4: no schema argument; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql
 		PERFORM pgtle.install_extension('idtypes_sql', new_version, description, body, NULL);
 		RAISE NOTICE 'pg_tle % names no schema for an extension: create it with CREATE SCHEMA IF NOT EXISTS idtypes_sql; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;', tle_version;
