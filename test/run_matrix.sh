@@ -228,9 +228,14 @@ declare -A script_majors=(
 	# The plain script among hostile roles (planted functions and operators, another role's
 	# schema) and in an ICU tr-TR database (about 15 s): beside sql_edition.sh.
 	[sql_edition_hostile.sh]="15 18"
-	# The migration applied as psql, psycopg 3, Django, Alembic and a Supabase migrations/ directory
-	# do (about 10 s; the ORM packages of the release): on 15, 17 and 18.
+	# The migration applied as psql, psycopg 3, Django, Alembic, node-postgres, node-pg-migrate and
+	# a Supabase migrations/ directory do (about 10 s; the ORM packages of the release; the node
+	# ones where node and npm are, on the host): on 15, 17 and 18.
 	[sql_edition_migrations.sh]="15 17 18"
+	# A dump of the plain script's and the migration's databases restored (about 5 s; pg_dump
+	# differs per major): the oldest and the newest released major. The pg_tle form's dump runs
+	# in sql_edition_tle.sh.
+	[sql_edition_dump.sh]="15 18"
 	# The edition behind PgBouncer in transaction mode (about 10 s): a client's side, once.
 	[sql_edition_pooler.sh]="15"
 	# The same checks through pg_tle (about 40 s, pg_tle's build 10 s): on 15 and 18 as well, the
@@ -618,6 +623,9 @@ failed=0
 skipped=0
 report=()
 timing=()
+# What failed, each line with its lane, printed again just above the last line: a CI log is often
+# read from its tail alone.
+failures=()
 
 # add <label> <major> <log>: add the run's closing line, note what failed, check what skipped.
 add() {
@@ -626,6 +634,7 @@ add() {
 	if [ -z "$line" ]; then
 		failed=$((failed + 1))
 		report+=("$label: no summary line (the run broke off)")
+		failures+=("$label: no summary line (the run broke off)")
 		return
 	fi
 	read -r p _ f _ s _ <<<"${line//,/}"
@@ -637,6 +646,7 @@ add() {
 	if [ "$f" -gt 0 ]; then
 		while IFS= read -r what; do
 			report+=("    $what")
+			failures+=("$label: $what")
 		done < <(grep -E '^run_tests: FAILED|^run_matrix: FAILED|^not ok [0-9]+ |\.\.\. FAILED|^FAILED' "$log")
 	fi
 	# Skips: each must be on the list for this major, and each listed one must have skipped.
@@ -646,6 +656,7 @@ add() {
 		else
 			failed=$((failed + 1))
 			report+=("    FAILED: $name said it does not apply, which is not expected on $major")
+			failures+=("$label: $name said it does not apply")
 		fi
 	done < <(sed -n 's|^run_tests: SKIPPED: \([^ ]*\).*|\1|p' "$log" | xargs -r -n1 basename | sort -u)
 	# A server's own run must have skipped each listed one that it ran.
@@ -657,6 +668,7 @@ add() {
 		if ! grep -qE "^run_tests: SKIPPED: .*/$name( |$)" "$log"; then
 			failed=$((failed + 1))
 			report+=("    FAILED: $name was expected not to apply on $major, but it ran: update the list")
+			failures+=("$label: $name ran where it was expected not to apply")
 		fi
 	done
 }
@@ -719,5 +731,9 @@ for i in "${!lanes[@]}"; do
 			awk -F '\t' '{ printf "%s%s %s%s", (NR > 1 ? ", " : ""), $3, $2, ($4 == "" ? "" : "/" $4) }')"
 done
 printf '%s\n' "${report[@]}"
+if [ "${#failures[@]}" -gt 0 ]; then
+	printf '\nWhat failed:\n'
+	printf '  %s\n' "${failures[@]}"
+fi
 printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
 [ "$failed" -eq 0 ]

@@ -7,6 +7,9 @@
 #   - the whole file as one simple-query string from psycopg 3 (conn.execute);
 #   - a Django migration's RunSQL (Django splits it with sqlparse and runs it in its transaction);
 #   - an Alembic migration's op.execute (SQLAlchemy 2 with psycopg 3, 1.4 with psycopg2);
+#   - node-postgres's client.query with the whole file (one simple-query string), and
+#     node-pg-migrate's `up` with the file as an SQL migration (where node 20.11+ and npm are: the
+#     packages of test/orm/node's lock file, in orm_node.sh's cache);
 #   - a Supabase-CLI-shaped supabase/migrations/ directory applied file by file, each in a
 #     transaction: 1.1's psql script with its psql lines taken out (what a user of 1.1 did), then
 #     this release's migration over it, which updates it (where git history reaches 1.1.0).
@@ -24,6 +27,7 @@ trap '' PIPE
 here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/test/lib/report.sh"
 . "$here/test/lib/packages.sh"
+. "$here/test/lib/edition_objects.sh"
 migration=$here/sql_edition/idtypes_sql.migration.sql
 tag=idt_mig_$$
 role=${tag}_owner
@@ -57,19 +61,7 @@ newdb() {
 host=${PGHOST:-/var/run/postgresql}
 dsn() { echo "host=$host port=${PGPORT:-5432} user=$role dbname=$1"; }
 
-# What a database's SQL edition is made of, as one checksum (and the lines, for a diff).
-objects() {
-	Q -U "$role" -d "$1" <<'SQL'
-SELECT line FROM (
-	SELECT pg_get_functiondef(p.oid) AS line FROM pg_proc p WHERE p.pronamespace = 'idtypes_sql'::regnamespace
-	UNION ALL
-	SELECT format('sequence %s %s %s %s', c.relname, s.seqtypid::regtype, s.seqcycle, c.relacl)
-	FROM pg_class c JOIN pg_sequence s ON s.seqrelid = c.oid WHERE c.relnamespace = 'idtypes_sql'::regnamespace
-	UNION ALL
-	SELECT format('schema %s %s', n.nspname, n.nspacl) FROM pg_namespace n WHERE n.nspname = 'idtypes_sql'
-) s ORDER BY line;
-SQL
-}
+objects() { edition_objects Q -U "$role" -d "$1"; }
 answers() {
 	Q -U "$role" -d "$1" -c "SELECT idtypes_sql.generate_ulid() IS NOT NULL AND idtypes_sql.generate_euid() IS NOT NULL
 		AND idtypes_sql.generate_timeid() > 0 AND idtypes_sql.generate_uid11_xid() > 0
@@ -160,11 +152,70 @@ for form in psycopg django alembic; do
 	fi
 done
 
+# ---- Node.js: node-postgres, node-pg-migrate -------------------------------------------------
+# From test/orm/node's lock file, in the cache orm_node.sh keeps (test/lib/npm_cache.sh). Where no
+# node and npm are (the chroots of 17 and 18: the client's side is the same on every server, and
+# the server's side is psycopg's one simple-query string above), a "skip:" line.
+expected=6
+node_skip=
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+	node_skip="no node and npm here"
+elif [ "$(printf '%s\n' 20.11 "$(node -p process.versions.node)" | sort -V | head -n 1)" != 20.11 ]; then
+	node_skip="node-pg-migrate 8 needs Node.js 20.11 or later, this is $(node -p process.versions.node)"
+else
+	. "$here/test/lib/npm_cache.sh"
+	cache=$(cache_dir orm-node IDTYPES_ORM_NODE_CACHE)
+	if ! npm_ci_cached "$here/test/orm/node" "$cache" node-pg-migrate --ignore-scripts >"$work/npm.log" 2>&1; then
+		cat "$work/npm.log"
+		bad "npm ci of test/orm/node failed (above)"
+		node_skip="npm ci failed"
+	fi
+fi
+if [ -n "$node_skip" ]; then
+	echo "skip: node-postgres and node-pg-migrate ($node_skip)"
+else
+	expected=8
+	# node-postgres: client.query with the whole file and no values, one simple-query string.
+	cat >"$work/apply.cjs" <<'JS'
+const fs = require("fs");
+const { Client } = require("pg");
+const [dsn, path] = process.argv.slice(2);
+const kv = Object.fromEntries(dsn.split(" ").map((p) => p.split(/=(.*)/s).slice(0, 2)));
+(async () => {
+	const client = new Client({ host: kv.host, port: Number(kv.port), user: kv.user, database: kv.dbname });
+	await client.connect();
+	const before = (await client.query("SHOW search_path")).rows[0].search_path;
+	await client.query(fs.readFileSync(path, "utf8"));
+	const after = (await client.query("SHOW search_path")).rows[0].search_path;
+	await client.end();
+	if (before !== after) throw new Error(`search_path was ${before}, ${after} after`);
+	console.log("applied");
+})().catch((e) => { console.error(e.message); process.exit(1); });
+JS
+	d=$(newdb nodepg)
+	if out=$(NODE_PATH=$cache/node_modules node "$work/apply.cjs" "$(dsn "$d")" "$migration" 2>&1) && [ "$(tail -n 1 <<<"$out")" = applied ]; then
+		compare "node-postgres, one query string (the caller's search_path kept)" "$d"
+	else
+		bad "node-postgres: $(tail -n 5 <<<"$out")"
+	fi
+	# node-pg-migrate: the file as an SQL migration (its "-- Up Migration" section), applied by
+	# `node-pg-migrate up` in its transaction.
+	mkdir -p "$work/pgm"
+	{ echo '-- Up Migration'; cat "$migration"; echo '-- Down Migration'; } >"$work/pgm/1764633600000_idtypes-sql.sql"
+	d=$(newdb pgmigrate)
+	if out=$(cd "$work" && DATABASE_URL="postgresql://$role@localhost:${PGPORT:-5432}/$d?host=$host" \
+		"$cache/node_modules/.bin/node-pg-migrate" up --migrations-dir "$work/pgm" 2>&1); then
+		compare "node-pg-migrate up, an SQL migration" "$d"
+	else
+		bad "node-pg-migrate: $(tail -n 5 <<<"$out")"
+	fi
+fi
+
 # ---- a Supabase migrations/ directory, 1.1 then this release --------------------------------
 released=$(git -C "$here" log --format=%H -1 --grep='^Release 1\.1\.0' 2>/dev/null)
 if [ -z "$released" ] || ! git -C "$here" show "$released:sql_edition/idtypes_sql.sql" >"$work/old.sql" 2>/dev/null; then
 	echo "sql_edition_migrations: no git history reaching release 1.1.0 (a release archive?): the update over 1.1 is not checked"
-	finish 5
+	finish $((expected - 1))
 fi
 mkdir -p "$work/supabase/migrations"
 grep -v '^\\set \|^BEGIN;$\|^COMMIT;$' "$work/old.sql" >"$work/supabase/migrations/20261128000000_idtypes_sql_1_1.sql"
@@ -182,4 +233,4 @@ if [ "$status" = ok ]; then
 else
 	bad "supabase/migrations/: $status"
 fi
-finish 6
+finish "$expected"
