@@ -25,6 +25,7 @@ CREATE TABLE sqle_bulk_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
 CREATE TABLE sqle_bulk_uuid_aa (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
 CREATE TABLE sqle_bulk_sql_ulid (id uuid PRIMARY KEY DEFAULT idtypes_sql.generate_ulid());
 CREATE TABLE sqle_bulk_sql_euid (id uuid PRIMARY KEY DEFAULT idtypes_sql.generate_euid());
+CREATE TABLE sqle_bulk_sql_uuidv7 (id uuid PRIMARY KEY DEFAULT idtypes_sql.uuidv7());
 CREATE TABLE sqle_bulk_ulid (id ulid PRIMARY KEY DEFAULT generate_ulid());
 CREATE TABLE sqle_bulk_euid (id euid PRIMARY KEY DEFAULT generate_euid());
 VACUUM ANALYZE sqle_ulid, sqle_euid, sqle_uuid, sqle_ulid_text, sqle_euid_text, sqle_uuid_text;
@@ -37,8 +38,11 @@ FROM (VALUES
 	(1, 'generate (us per value)', 'SQL generate_ulid()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_ulid()) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'SQL generate_ulid_monotonic()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_ulid_monotonic()) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'SQL generate_euid()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_euid()) FROM generate_series(1, %m)'),
+	(1, 'generate (us per value)', 'SQL generate_euid(5)', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_euid(5)) FROM generate_series(1, %m)'),
+	(1, 'generate (us per value)', 'SQL uuidv7()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.uuidv7()) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'SQL generate_xid()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_xid()) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'SQL generate_tid()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_tid()) FROM generate_series(1, %m)'),
+	(1, 'generate (us per value)', 'SQL generate_tid(5)', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_tid(5)) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'SQL generate_ulidflake()', 'gen_random_uuid()', 'SELECT count(idtypes_sql.generate_ulidflake()) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'native generate_ulid()', 'gen_random_uuid()', 'SELECT count(generate_ulid()) FROM generate_series(1, %m)'),
 	(1, 'generate (us per value)', 'native generate_euid()', 'gen_random_uuid()', 'SELECT count(generate_euid()) FROM generate_series(1, %m)'),
@@ -56,6 +60,7 @@ FROM (VALUES
 	(4, 'bulk insert with DEFAULT into a primary key (ms)', 'uuid gen_random_uuid() (A/A)', 'uuid gen_random_uuid()', 'sqle_bulk_uuid_aa'),
 	(4, 'bulk insert with DEFAULT into a primary key (ms)', 'uuid SQL generate_ulid()', 'uuid gen_random_uuid()', 'sqle_bulk_sql_ulid'),
 	(4, 'bulk insert with DEFAULT into a primary key (ms)', 'uuid SQL generate_euid()', 'uuid gen_random_uuid()', 'sqle_bulk_sql_euid'),
+	(4, 'bulk insert with DEFAULT into a primary key (ms)', 'uuid SQL uuidv7()', 'uuid gen_random_uuid()', 'sqle_bulk_sql_uuidv7'),
 	(4, 'bulk insert with DEFAULT into a primary key (ms)', 'ulid native generate_ulid()', 'uuid gen_random_uuid()', 'sqle_bulk_ulid'),
 	(4, 'bulk insert with DEFAULT into a primary key (ms)', 'euid native generate_euid()', 'uuid gen_random_uuid()', 'sqle_bulk_euid')
 ) w(ord, workload, contestant, baseline, q);

@@ -903,10 +903,12 @@ RETURN CASE WHEN idtypes_sql._hi64(id) & 15 = 0 THEN NULL
 
 -- ---- generators --------------------------------------------------------------------------------
 
--- Unix microseconds of the clock.
+-- Unix microseconds of the clock, through date_part's double precision seconds: a fifth of the
+-- time of extract's numeric, and the same microsecond until 2106 (the seconds' and then the
+-- product's rounding errors stay below half a microsecond), within one after that.
 CREATE OR REPLACE FUNCTION idtypes_sql._now_us() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+RETURN (date_part('epoch', clock_timestamp()) * 1000000)::bigint;
 
 -- 30 hex digits (120 bits) of fresh randomness: a v4 UUID's digits without its fixed version and
 -- variant digits (an expression, which the planner inlines).
@@ -914,17 +916,22 @@ CREATE OR REPLACE FUNCTION idtypes_sql._random_hex() RETURNS text
 LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN overlay(overlay(replace(gen_random_uuid()::text, '-', '') PLACING '' FROM 17 FOR 1) PLACING '' FROM 13 FOR 1);
 
-CREATE OR REPLACE FUNCTION idtypes_sql._arg(what text, v int, max int) RETURNS int
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+-- An argument (a clock id, sid or extension) checked against its range: an expression, which the
+-- planner inlines; the error in PL/pgSQL, called only for a bad value. STABLE, not IMMUTABLE: a
+-- constant bad argument raises its error when the call runs, after the checks before it (an
+-- _at function's time), not when the planner folds constants.
+CREATE OR REPLACE FUNCTION idtypes_sql._arg_error(what text, v int, max int) RETURNS int
+LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-	IF v < 0 OR v > max THEN
-		RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = what || ' ' || v || ' is out of range',
-			DETAIL = 'The ' || what || ' must be between 0 and ' || max || '.';
-	END IF;
-	RETURN v;
+	RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = what || ' ' || v || ' is out of range',
+		DETAIL = 'The ' || what || ' must be between 0 and ' || max || '.';
 END
 $$;
+
+CREATE OR REPLACE FUNCTION idtypes_sql._arg(what text, v int, max int) RETURNS int
+LANGUAGE sql STABLE PARALLEL SAFE
+RETURN CASE WHEN v IS NULL OR v BETWEEN 0 AND max THEN v ELSE idtypes_sql._arg_error(what, v, max) END;
 
 -- uid11, xid profile: 42-bit ms since 2011-11-11T11:11:11.111Z | 22 bits of the shared counter.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_xid() RETURNS bigint
@@ -938,45 +945,58 @@ LANGUAGE sql VOLATILE PARALLEL SAFE
 RETURN ('x' || substr(idtypes_sql._random_hex(), 1, 16))::bit(64)::bigint;
 
 -- timeid: 53-bit µs | 10-bit clock id; the session's microseconds increase (one past the last
--- when the clock has not moved on). The generators never run more than a millisecond ahead of
--- the clock: a last value further ahead was set by hand (in this session, or by another client of
--- a pooled connection) or left by a clock that stepped back, and is not gone on from (here: with
--- the caller's clock id, going on from the clock could repeat a timeid, so it is an error;
--- generate_timeid() takes a new clock id instead, in _tid_clock()).
-CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid(clock_id int) RETURNS bigint
+-- when the clock has not moved on). As the native edition, a session asking for more than one
+-- timeid a microsecond runs ahead of the clock, at most a second, and then waits for it. A last
+-- value further ahead (by more than a millisecond past that second) was not made so: it was set by
+-- hand (in this session, or by another client of a pooled connection) or left by a clock that
+-- stepped back more than a second, and is not gone on from (with the caller's clock id, going on
+-- from the clock could repeat a timeid, so it is an error; generate_timeid() takes a new clock id
+-- instead, in _tid_clock()).
+--
+-- _tid_next(last, clock_id): the slow path, where the last is a second or more ahead: wait for the
+-- clock (in steps of 0.1 ms, so that the next hundred or so go on at once), or raise the error.
+CREATE OR REPLACE FUNCTION idtypes_sql._tid_next(last bigint, clock_id int) RETURNS bigint
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	last bigint := nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint;
 	us bigint := idtypes_sql._now_us();
 BEGIN
-	clock_id := idtypes_sql._arg('clock id', clock_id, 1023);
-	IF last > us + 1000 THEN
+	IF last > us + 1001000 THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = format('the session''s last timeid is %s ms ahead of the clock', (last - us) / 1000),
-			DETAIL = 'idtypes_sql.tid_last was set by hand, or the clock stepped back: timeids of one clock id made from the clock now could equal earlier ones.',
+			DETAIL = format('idtypes_sql.tid_last was set by hand, or the clock stepped back: timeids of clock id %s made from the clock now could equal earlier ones.', clock_id),
 			HINT = 'Call generate_timeid() without a clock id (it takes a new one), or wait for the clock; RESET idtypes_sql.tid_last if the setting was wrong.';
 	END IF;
-	IF us <= last THEN
-		us := last + 1;
-	END IF;
-	us := set_config('idtypes_sql.tid_last', us::text, false);
-	RETURN (us << 10) | clock_id;
+	WHILE last >= us + 1000000 LOOP
+		PERFORM pg_sleep(0.0001);
+		us := idtypes_sql._now_us();
+	END LOOP;
+	RETURN set_config('idtypes_sql.tid_last', greatest(us, last + 1)::text, false);
 END
 $$;
+
+-- The clock id is checked first, then the microseconds: one expression, which the planner
+-- inlines, and _tid_next where the last is a second ahead.
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid(clock_id int) RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN idtypes_sql._arg('clock id', clock_id, 1023)::bigint
+	| (CASE WHEN coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint < idtypes_sql._now_us() + 1000000, true)
+		THEN set_config('idtypes_sql.tid_last', greatest(idtypes_sql._now_us(),
+			nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint
+		ELSE idtypes_sql._tid_next(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint, clock_id) END << 10);
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ. The setting
 -- holds it as pid * 1024 + clock id: a value of another backend, or not written here (set by hand,
 -- say by another client of a pooled connection), is not used, and a new clock id is drawn; so it
--- is where the last timeid is more than a millisecond ahead of the clock (see generate_tid), whose
--- setting is then emptied: the new clock id's timeids cannot equal the earlier ones. One
+-- is where the last timeid is further ahead of the clock than the generator runs (see above),
+-- whose setting is then emptied: the new clock id's timeids cannot equal the earlier ones. One
 -- expression, which the planner inlines (no PL/pgSQL call, no SET search_path, on this path).
 CREATE OR REPLACE FUNCTION idtypes_sql._tid_clock() RETURNS int
 LANGUAGE sql VOLATILE
 RETURN (CASE WHEN (CASE WHEN current_setting('idtypes_sql.tid_clock', true) ~ '^[0-9]{1,18}$'
 			THEN current_setting('idtypes_sql.tid_clock', true)::bigint >> 10 = pg_backend_pid() END)
 		AND NOT coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint
-			> idtypes_sql._now_us() + 1000, false)
+			> idtypes_sql._now_us() + 1001000, false)
 	THEN current_setting('idtypes_sql.tid_clock', true)::bigint
 	ELSE set_config('idtypes_sql.tid_clock', ((pg_backend_pid()::bigint << 10)
 			| (nextval('idtypes_sql._clock_ids') % 1024))::text
@@ -985,8 +1005,11 @@ RETURN (CASE WHEN (CASE WHEN current_setting('idtypes_sql.tid_clock', true) ~ '^
 -- The session's clock id first (it may empty the last timeid's setting), then the microseconds.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid() RETURNS bigint
 LANGUAGE sql VOLATILE
-RETURN idtypes_sql._tid_clock()::bigint | (set_config('idtypes_sql.tid_last', greatest(idtypes_sql._now_us(),
-	nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint << 10);
+RETURN idtypes_sql._tid_clock()::bigint
+	| (CASE WHEN coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint < idtypes_sql._now_us() + 1000000, true)
+		THEN set_config('idtypes_sql.tid_last', greatest(idtypes_sql._now_us(),
+			nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint
+		ELSE idtypes_sql._tid_next(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint, NULL) END << 10);
 
 -- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake() RETURNS bigint
@@ -1020,7 +1043,7 @@ RETURN (lpad(to_hex(idtypes_sql._ms4096_next('idtypes_sql.ulid_last')), 15, '0')
 
 -- ulid, the spec's monotonic mode: in the session's last millisecond (or before it), the last
 -- ULID's 80 random bits plus one.
-CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulid_monotonic() RETURNS uuid
+CREATE OR REPLACE FUNCTION idtypes_sql._generate_ulid_monotonic() RETURNS uuid
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -1068,26 +1091,33 @@ BEGIN
 END
 $$;
 
+-- In the millisecond of the session's last ULID, with its random bits' last 32 not all ones (one
+-- expression, which the planner inlines: the setting holds the last ULID's 32 hex digits, and the
+-- millisecond has not moved on when the clock's, as 12 hex digits, equals their first 12), the last
+-- ULID plus one; a new millisecond, a carry past those 32 bits, and a last ahead of the clock go
+-- to _generate_ulid_monotonic.
+CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulid_monotonic() RETURNS uuid
+LANGUAGE sql VOLATILE
+RETURN CASE WHEN left(current_setting('idtypes_sql.ulid_monotonic_last', true), 12)
+			= lpad(to_hex(idtypes_sql._now_us() / 1000), 12, '0')
+		AND substr(current_setting('idtypes_sql.ulid_monotonic_last', true), 25, 8) <> 'ffffffff'
+	THEN set_config('idtypes_sql.ulid_monotonic_last', left(current_setting('idtypes_sql.ulid_monotonic_last', true), 24)
+		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.ulid_monotonic_last', true), 25, 8))::bit(32)::bigint + 1), 8, '0'),
+		false)::uuid
+	ELSE idtypes_sql._generate_ulid_monotonic() END;
+
 -- An EUID's 19 bits after its time: 15 bits holding the extension at the bottom and random bits
--- above it (all random without one), then the extension's bit length (0: none).
+-- above it (all random without one), then the extension's bit length (0: none; 1 for 0).
+-- Expressions, which the planner inlines.
+CREATE OR REPLACE FUNCTION idtypes_sql._euid_len(extension int) RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN extension IS NULL THEN 0 ELSE greatest(length(ltrim(extension::bit(15)::text, '0')), 1) END;
+
 CREATE OR REPLACE FUNCTION idtypes_sql._euid_field(extension int, random bigint) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-	len int := 0;
-	field bigint := random & 32767;
-BEGIN
-	IF extension IS NOT NULL THEN
-		PERFORM idtypes_sql._arg('extension', extension, 32767);
-		len := 1;
-		WHILE len < 15 AND (extension >> len) <> 0 LOOP
-			len := len + 1;
-		END LOOP;
-		field := ((field & ((1 << (15 - len)) - 1)) << len) | extension;
-	END IF;
-	RETURN (field << 4) | len;
-END
-$$;
+LANGUAGE sql STABLE PARALLEL SAFE
+RETURN CASE WHEN extension IS NULL THEN (random & 32767) << 4
+	ELSE (((random & ((1 << (15 - idtypes_sql._euid_len(extension))) - 1)) << idtypes_sql._euid_len(extension))
+		| idtypes_sql._arg('extension', extension, 32767)) << 4 | idtypes_sql._euid_len(extension) END;
 
 -- euid: 45-bit ms | 15 random-or-extension bits | 4-bit extension length | 64 random bits. In
 -- the session's last millisecond with the same extension: the high 32 random bits plus one, the
@@ -1161,9 +1191,23 @@ RETURN CASE WHEN substr(current_setting('idtypes_sql.euid_last', true), 16, 1) =
 		|| left(gen_random_uuid()::text, 8), false)::uuid
 	ELSE idtypes_sql._generate_euid(NULL) END;
 
+-- generate_euid(extension) the same way, where the last EUID's low bits of its first 16 digits are
+-- this extension and its length.
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
-RETURN idtypes_sql._generate_euid(idtypes_sql._arg('extension', extension, 32767));
+RETURN CASE WHEN extension BETWEEN 0 AND 32767
+		AND substr(current_setting('idtypes_sql.euid_last', true), 17, 8) <> 'ffffffff'
+		AND lpad(to_hex(idtypes_sql._now_us() / 1000 << 19), 16, '0')
+			<= left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+		AND left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+			< lpad(to_hex((idtypes_sql._now_us() / 1000 + 2) << 19), 16, '0')
+		AND (('x' || left(current_setting('idtypes_sql.euid_last', true), 16))::bit(64)::bigint
+			& ((1::bigint << (idtypes_sql._euid_len(extension) + 4)) - 1))
+			= (extension::bigint << 4 | idtypes_sql._euid_len(extension))
+	THEN set_config('idtypes_sql.euid_last', left(current_setting('idtypes_sql.euid_last', true), 16)
+		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.euid_last', true), 17, 8))::bit(32)::bigint + 1), 8, '0')
+		|| left(gen_random_uuid()::text, 8), false)::uuid
+	ELSE idtypes_sql._generate_euid(idtypes_sql._arg('extension', extension, 32767)) END;
 
 -- ---- generators at a given time ---------------------------------------------------------------
 
@@ -1204,10 +1248,12 @@ LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 RETURN ((idtypes_sql._at_us(ts, 'uid11', 1321009871111000, 5719056382214999) / 1000 - 1321009871111) << 22)
 	| (('x' || substr(idtypes_sql._random_hex(), 1, 8))::bit(32)::bigint & 4194303);
 
--- The time is checked before the argument, as in the native edition (PL/pgSQL: in SQL, a
--- constant argument's check would be folded, and raised, first).
+-- The time is checked before the argument, as in the native edition. IMMUTABLE, as the native
+-- one: the given microsecond and clock id, nothing read (an index expression may use it); with the
+-- session's clock id STABLE, as the native one (fixed within a statement; not parallel safe here,
+-- since drawing the session's clock id writes a setting).
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid_at(ts timestamptz, clock_id int) RETURNS bigint
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	us bigint := idtypes_sql._at_us(ts, 'timeid', 0, 9007199254740991);
@@ -1218,7 +1264,7 @@ $$;
 
 -- With the session's clock id (generate_tid()'s).
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_tid_at(ts timestamptz) RETURNS bigint
-LANGUAGE sql VOLATILE STRICT
+LANGUAGE sql STABLE STRICT
 RETURN idtypes_sql.generate_tid_at(ts, idtypes_sql._tid_clock());
 
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_ulidflake_at(ts timestamptz) RETURNS bigint
@@ -1425,11 +1471,11 @@ LANGUAGE sql VOLATILE
 RETURN idtypes_sql.generate_tid(clock_id);
 
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid_at(ts timestamptz) RETURNS bigint
-LANGUAGE sql VOLATILE STRICT
+LANGUAGE sql STABLE STRICT
 RETURN idtypes_sql.generate_tid_at(ts);
 
 CREATE OR REPLACE FUNCTION idtypes_sql.generate_timeid_at(ts timestamptz, clock_id int) RETURNS bigint
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN idtypes_sql.generate_tid_at(ts, clock_id);
 
 DO $_idtypes_sql_$

@@ -342,6 +342,41 @@ SELECT 'not random ' || bit FROM generate_series(0, 63) bit
 WHERE (SELECT count(*) FROM g WHERE (r >> bit) & 1 = 1) NOT BETWEEN 1200 AND 1800
 	OR (SELECT count(*) FROM g WHERE get_bit(uuid_send(u), 127 - bit) = 1) NOT BETWEEN 1200 AND 1800"
 
+# TIDs faster than one a microsecond run ahead of the clock, as the native ones: at most a second,
+# then they wait. A last just past that second (as a fast session leaves it) is gone on from in
+# order, after a wait: no error for a given clock id, no new clock id for the session's.
+check "generate_timeid(): up to a second ahead of the clock, then waiting, in order" "
+CREATE TEMP TABLE first_tid AS SELECT idtypes_sql.generate_timeid();
+CREATE TEMP TABLE ahead AS
+SELECT n, clock_timestamp() AS at,
+	CASE WHEN n IN (1, 1501) THEN set_config('idtypes_sql.tid_last', (idtypes_sql._now_us() + 1000500)::text, false) END AS s,
+	CASE WHEN n <= 1500 THEN idtypes_sql.generate_timeid(5) ELSE idtypes_sql.generate_timeid() END AS t
+FROM generate_series(1, 3000) n;
+SELECT 'not in order: ' || n FROM (SELECT n, t > lag(t) OVER (ORDER BY n) AS ok FROM ahead) s WHERE NOT ok AND n <> 1501 LIMIT 1;
+SELECT 'more than a second ahead: ' || n FROM ahead WHERE timeid_timestamp(t::timeid) > at + interval '1.01 s' LIMIT 1;
+SELECT 'another clock id: ' || n FROM ahead WHERE n > 1500 AND timeid_clock_id(t::timeid) <> timeid_clock_id(idtypes_sql.generate_timeid()::timeid) LIMIT 1"
+
+# generate_tid_at(ts, clock_id) IMMUTABLE and generate_tid_at(ts) STABLE, with their aliases, as the
+# native ones; one of them in an index expression.
+check "generate_tid_at(): the native edition's volatility" "
+SELECT 'volatility' WHERE (SELECT count(*) FROM pg_proc p JOIN pg_proc n ON n.proname = p.proname
+		AND n.proargtypes = p.proargtypes AND n.pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'idtypes')
+	WHERE p.pronamespace = 'idtypes_sql'::regnamespace AND p.proname IN ('generate_tid_at', 'generate_timeid_at')
+		AND p.provolatile = n.provolatile) <> 4;
+CREATE TEMP TABLE at_index (ts timestamptz);
+CREATE INDEX ON at_index (idtypes_sql.generate_tid_at(ts, 3));"
+
+# The monotonic ULID's last plus one within the millisecond (a last 1 ms ahead of the clock is gone
+# on from): its random bits' last 32 to all ones, then carried into the 32 above (where the clock
+# passed that millisecond between the calls, it starts afresh, and nothing is checked).
+check "generate_ulid_monotonic(): the last plus one, carried past 32 bits" "
+SELECT 'not counted on: ' || h1 || ' ' || h2 FROM (
+	SELECT left(s, 12) AS ms, replace(m1, '-', '') AS h1, replace(m2, '-', '') AS h2 FROM (
+		SELECT set_config('idtypes_sql.ulid_monotonic_last', lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 1), 12, '0')
+				|| '0001' || '00000005' || 'fffffffe', false) AS s,
+			idtypes_sql.generate_ulid_monotonic()::text AS m1, idtypes_sql.generate_ulid_monotonic()::text AS m2) q) r
+WHERE left(h2, 12) = ms AND (right(h1, 20) <> '000100000005ffffffff' OR right(h2, 20) <> '00010000000600000000' OR left(h1, 12) <> ms)"
+
 psql_q -U "$role" -d "$db" <<'SQL'
 CREATE TABLE ids (u uuid PRIMARY KEY, x bigint, t bigint);
 CREATE INDEX ON ids (x);
