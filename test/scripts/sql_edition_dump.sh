@@ -21,39 +21,9 @@ trap '' PIPE
 : "${PGBIN:?PGBIN must point at the PostgreSQL bin directory}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/test/lib/report.sh"
-. "$here/test/lib/edition_objects.sh"
+. "$here/test/lib/sql_edition.sh"
 via=${IDTYPES_SQL_EDITION_VIA:-script}
-tag=idt_dump_$$
-role=${tag}_owner
-super=${PGUSER:-$(id -un)}
-work=$(mktemp -d)
-dbs=()
-
-Q() { "$PGBIN/psql" -X -q -At -v ON_ERROR_STOP=1 "$@"; }
-cleanup() {
-	for d in "${dbs[@]}"; do
-		Q -U "$super" -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1
-	done
-	Q -U "$super" -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-Q -U "$super" -d postgres -c "CREATE ROLE $role LOGIN" >/dev/null || {
-	bad "cannot create the role"
-	finish 0
-}
-# newdb <name> [pg_tle]: a database owned by the role; with pg_tle, the extension made in it by the
-# superuser and the role a member of pgtle_admin (as a service's admin role is).
-newdb() {
-	local d=${tag}_$1
-	dbs+=("$d")
-	Q -U "$super" -d postgres -c "CREATE DATABASE $d OWNER $role TEMPLATE template0" >/dev/null
-	if [ "${2:-}" = pg_tle ]; then
-		Q -U "$super" -d "$d" -c "CREATE EXTENSION IF NOT EXISTS pg_tle" -c "GRANT pgtle_admin TO $role" >/dev/null
-	fi
-	echo "$d"
-}
+edition_setup "idt_dump_$$"
 R() { Q -U "$role" -d "$@"; }
 
 # The table: one column of each generator's IDs as its default, an index on an expression of the

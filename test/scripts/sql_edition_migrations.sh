@@ -27,37 +27,10 @@ trap '' PIPE
 here=$(cd "$(dirname "$0")/../.." && pwd)
 . "$here/test/lib/report.sh"
 . "$here/test/lib/packages.sh"
-. "$here/test/lib/edition_objects.sh"
+. "$here/test/lib/sql_edition.sh"
 migration=$here/sql_edition/idtypes_sql.migration.sql
-tag=idt_mig_$$
-role=${tag}_owner
-super=${PGUSER:-$(id -un)}
-work=$(mktemp -d)
-dbs=()
-
-Q() { "$PGBIN/psql" -X -q -At -v ON_ERROR_STOP=1 "$@"; }
-
-cleanup() {
-	for d in "${dbs[@]}"; do
-		Q -U "$super" -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1
-	done
-	Q -U "$super" -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
+edition_setup "idt_mig_$$"
 group_packages orm-python "psycopg 3, Django and Alembic"
-
-Q -U "$super" -d postgres -c "CREATE ROLE $role LOGIN" >/dev/null || {
-	bad "cannot create the role"
-	finish 0
-}
-newdb() {
-	local d=${tag}_$1
-	dbs+=("$d")
-	Q -U "$super" -d postgres -c "CREATE DATABASE $d OWNER $role" >/dev/null
-	echo "$d"
-}
 host=${PGHOST:-/var/run/postgresql}
 dsn() { echo "host=$host port=${PGPORT:-5432} user=$role dbname=$1"; }
 
