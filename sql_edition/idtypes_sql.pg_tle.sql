@@ -968,15 +968,20 @@ BEGIN
 END
 $$;
 
--- The clock id is checked first, then the microseconds: one expression, which the planner
--- inlines, and _tid_next where the last is a second ahead.
+-- The session's next timeid microsecond: the clock's, or one past the last, in one expression,
+-- which the planner inlines into both generators; _tid_next where the last is a second ahead
+-- (clock_id, NULL for the session's, names the clock id in its error).
+CREATE OR REPLACE FUNCTION @extschema@._tid_us(clock_id int) RETURNS bigint
+LANGUAGE sql VOLATILE
+RETURN CASE WHEN coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint < @extschema@._now_us() + 1000000, true)
+	THEN set_config('idtypes_sql.tid_last', greatest(@extschema@._now_us(),
+		nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint
+	ELSE @extschema@._tid_next(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint, clock_id) END;
+
+-- The clock id is checked first, then the microseconds.
 CREATE OR REPLACE FUNCTION @extschema@.generate_tid(clock_id int) RETURNS bigint
 LANGUAGE sql VOLATILE
-RETURN @extschema@._arg('clock id', clock_id, 1023)::bigint
-	| (CASE WHEN coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint < @extschema@._now_us() + 1000000, true)
-		THEN set_config('idtypes_sql.tid_last', greatest(@extschema@._now_us(),
-			nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint
-		ELSE @extschema@._tid_next(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint, clock_id) END << 10);
+RETURN @extschema@._arg('clock id', clock_id, 1023)::bigint | (@extschema@._tid_us(clock_id) << 10);
 
 -- The session's clock id: drawn once from a shared counter, so that sessions differ. The setting
 -- holds it as pid * 1024 + clock id: a value of another backend, or not written here (set by hand,
@@ -998,11 +1003,7 @@ RETURN (CASE WHEN (CASE WHEN current_setting('idtypes_sql.tid_clock', true) ~ '^
 -- The session's clock id first (it may empty the last timeid's setting), then the microseconds.
 CREATE OR REPLACE FUNCTION @extschema@.generate_tid() RETURNS bigint
 LANGUAGE sql VOLATILE
-RETURN @extschema@._tid_clock()::bigint
-	| (CASE WHEN coalesce(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint < @extschema@._now_us() + 1000000, true)
-		THEN set_config('idtypes_sql.tid_last', greatest(@extschema@._now_us(),
-			nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint + 1)::text, false)::bigint
-		ELSE @extschema@._tid_next(nullif(current_setting('idtypes_sql.tid_last', true), '')::bigint, NULL) END << 10);
+RETURN @extschema@._tid_clock()::bigint | (@extschema@._tid_us(NULL) << 10);
 
 -- ulidflake: 43-bit ms since 2024 | 20 bits of the shared counter, or 15 of them and the sid.
 CREATE OR REPLACE FUNCTION @extschema@.generate_ulidflake() RETURNS bigint
@@ -1166,41 +1167,39 @@ BEGIN
 END
 $$;
 
--- generate_euid() counts on in the session's last millisecond in one expression, which the
--- planner inlines (the first 16 digits of the last EUID end in its extension's length, 0 for none;
--- the millisecond has not moved on when the clock's, shifted as in the EUID, is at most those 16
--- digits); a new millisecond, a full one and an extension go to _generate_euid. A session makes
--- most of its EUIDs in the millisecond of its last one; this took half the time of the function.
+-- The next EUID in the session's last millisecond, where the last EUID is of the same extension
+-- (same_extension, the caller's test): its first 16 digits, the next 8 plus one, 8 fresh. One
+-- expression, which the planner inlines into both generators (the millisecond has not moved on when
+-- the clock's, shifted as in the EUID, is at most those 16 digits); a new millisecond, a full one
+-- and another extension take `otherwise`, _generate_euid. A session makes most of its EUIDs in the
+-- millisecond of its last one; this took half the time of the function.
+CREATE OR REPLACE FUNCTION @extschema@._euid_step(same_extension boolean, otherwise uuid) RETURNS uuid
+LANGUAGE sql VOLATILE
+RETURN CASE WHEN same_extension
+		AND substr(current_setting('idtypes_sql.euid_last', true), 17, 8) <> 'ffffffff'
+		AND lpad(to_hex(@extschema@._now_us() / 1000 << 19), 16, '0')
+			<= left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+		AND left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
+			< lpad(to_hex((@extschema@._now_us() / 1000 + 2) << 19), 16, '0')
+	THEN set_config('idtypes_sql.euid_last', left(current_setting('idtypes_sql.euid_last', true), 16)
+		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.euid_last', true), 17, 8))::bit(32)::bigint + 1), 8, '0')
+		|| left(gen_random_uuid()::text, 8), false)::uuid
+	ELSE otherwise END;
+
+-- Without an extension: the last EUID's first 16 digits end in its extension's length, 0 for none.
 CREATE OR REPLACE FUNCTION @extschema@.generate_euid() RETURNS uuid
 LANGUAGE sql VOLATILE
-RETURN CASE WHEN substr(current_setting('idtypes_sql.euid_last', true), 16, 1) = '0'
-		AND substr(current_setting('idtypes_sql.euid_last', true), 17, 8) <> 'ffffffff'
-		AND lpad(to_hex(@extschema@._now_us() / 1000 << 19), 16, '0')
-			<= left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
-		AND left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
-			< lpad(to_hex((@extschema@._now_us() / 1000 + 2) << 19), 16, '0')
-	THEN set_config('idtypes_sql.euid_last', left(current_setting('idtypes_sql.euid_last', true), 16)
-		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.euid_last', true), 17, 8))::bit(32)::bigint + 1), 8, '0')
-		|| left(gen_random_uuid()::text, 8), false)::uuid
-	ELSE @extschema@._generate_euid(NULL) END;
+RETURN @extschema@._euid_step(substr(current_setting('idtypes_sql.euid_last', true), 16, 1) = '0',
+	@extschema@._generate_euid(NULL));
 
--- generate_euid(extension) the same way, where the last EUID's low bits of its first 16 digits are
--- this extension and its length.
+-- With one: the low bits of those 16 digits are this extension and its length.
 CREATE OR REPLACE FUNCTION @extschema@.generate_euid(extension int) RETURNS uuid
 LANGUAGE sql VOLATILE
-RETURN CASE WHEN extension >= 0 AND extension <= 32767
-		AND substr(current_setting('idtypes_sql.euid_last', true), 17, 8) <> 'ffffffff'
-		AND lpad(to_hex(@extschema@._now_us() / 1000 << 19), 16, '0')
-			<= left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
-		AND left(current_setting('idtypes_sql.euid_last', true), 16) COLLATE "C"
-			< lpad(to_hex((@extschema@._now_us() / 1000 + 2) << 19), 16, '0')
+RETURN @extschema@._euid_step(extension >= 0 AND extension <= 32767
 		AND (('x' || left(current_setting('idtypes_sql.euid_last', true), 16))::bit(64)::bigint
 			& ((1::bigint << (@extschema@._euid_len(extension) + 4)) - 1))
-			= (extension::bigint << 4 | @extschema@._euid_len(extension))
-	THEN set_config('idtypes_sql.euid_last', left(current_setting('idtypes_sql.euid_last', true), 16)
-		|| lpad(to_hex(('x' || substr(current_setting('idtypes_sql.euid_last', true), 17, 8))::bit(32)::bigint + 1), 8, '0')
-		|| left(gen_random_uuid()::text, 8), false)::uuid
-	ELSE @extschema@._generate_euid(@extschema@._arg('extension', extension, 32767)) END;
+			= (extension::bigint << 4 | @extschema@._euid_len(extension)),
+	@extschema@._generate_euid(@extschema@._arg('extension', extension, 32767)));
 
 -- ---- generators at a given time ---------------------------------------------------------------
 
