@@ -274,6 +274,34 @@ SELECT (SELECT md5(string_agg(x, ',')) FROM (SELECT u::text AS x FROM bt_sort OR
      = (SELECT md5(string_agg(f::text, ',' ORDER BY f::bigint)) FROM bt_sort) AS ulidflake_external;
 RESET work_mem;
 
+-- IDs one monotonic generator made in one millisecond share their first 8 bytes; the abbreviated
+-- key (the time, and how far the random bits are from those of the first ID of the same
+-- millisecond the sort met) still tells them apart, and must keep their order. Shuffled, then
+-- sorted (heap tuples, a datum sort, a btree build) against the text order.
+CREATE TABLE bt_mono AS
+WITH made AS MATERIALIZED (
+	SELECT generate_ulid_monotonic() AS u, generate_euid() AS e FROM generate_series(1, :sort_rows))
+SELECT u, e FROM made ORDER BY random();
+SELECT count(DISTINCT left(u::text, 10)) < :sort_rows / 10 AS ulids_share_milliseconds,
+       (SELECT md5(string_agg(x, ',')) FROM (SELECT u::text AS x FROM bt_mono ORDER BY u) s)
+     = (SELECT md5(string_agg(u::text, ',' ORDER BY u::text COLLATE "C")) FROM bt_mono) AS ulid_sort,
+       (SELECT md5(string_agg(e::text, ',' ORDER BY e)) FROM bt_mono)
+     = (SELECT md5(string_agg(e::text, ',' ORDER BY e::bytea)) FROM bt_mono) AS euid_datum
+FROM bt_mono;
+CREATE INDEX bt_mono_u ON bt_mono (u);
+CREATE INDEX bt_mono_e ON bt_mono (e DESC);
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SET enable_sort = off;
+SELECT (SELECT md5(string_agg(x, ',')) FROM (SELECT u::text AS x FROM bt_mono ORDER BY u) s)
+     = (SELECT md5(string_agg(u::text, ',' ORDER BY u::bytea)) FROM bt_mono) AS ulid_built,
+       (SELECT md5(string_agg(x, ',')) FROM (SELECT e::text AS x FROM bt_mono ORDER BY e DESC) s)
+     = (SELECT md5(string_agg(e::text, ',' ORDER BY e::bytea DESC)) FROM bt_mono) AS euid_built;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+RESET enable_sort;
+DROP TABLE bt_mono;
+
 -- uid11 in memory: unsigned order, so the values >= 2^63 (negative bigints) come last
 SELECT (SELECT md5(string_agg(x, ',')) FROM (SELECT a::text AS x FROM bt_sort ORDER BY a) s)
      = (SELECT md5(string_agg(a::text, ',' ORDER BY a::numeric)) FROM bt_sort) AS uid11_sort,

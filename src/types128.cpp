@@ -1,7 +1,10 @@
 /* types128.cpp: the two 16-byte types ulid and euid: I/O, operators, sort support, casts, accessors. */
 #include "glue.h"
 #include "traits.h"
+#include "idtypes/abbrev.hpp"
 #include "idtypes/wide.hpp"
+
+#include <new>
 
 extern "C" {
 #include "access/hash.h"
@@ -42,34 +45,46 @@ id128_fastcmp(Datum a, Datum b, SortSupport)
 }
 
 /*
- * Abbreviated key: the leading 8 bytes (4 on 32-bit Datums) as an unsigned integer, so most
- * comparisons need no full comparison. Random IDs have distinct leading bytes; IDs made in the
- * same millisecond by a monotonic generator share them (time, then random bits that stay the
- * same within the millisecond), and ties cost a full comparison on top. So, like core's uuid,
- * the distinct abbreviated keys are counted (HyperLogLog) while the keys are made, and
- * abbreviation is abandoned when there are fewer than one per 2,000 inputs.
+ * Abbreviated key: on 64-bit Datums, idt::abbrev128 (core/include/idtypes/abbrev.hpp): the time
+ * and the difference of the random bits from the first ID of the same millisecond, so that IDs a
+ * monotonic generator made in one millisecond, which share their leading 8 bytes, still get
+ * distinct keys; on 32-bit Datums, the leading 4 bytes. Like core's uuid, the distinct keys are
+ * counted (HyperLogLog) while they are made, and abbreviation is abandoned when there are fewer
+ * than one per 2,000 inputs.
  */
 struct abbrev_state
 {
 	hyperLogLogState distinct;
 	std::int64_t inputs;
 	bool estimating;
+	idt::abbrev128 keys;
 };
+static_assert(std::is_trivially_destructible<abbrev_state>::value,
+			  "the sort's memory context frees abbrev_state without a destructor");
+
+void *
+abbrev_table_alloc(void *context, std::size_t bytes)
+{
+	return MemoryContextAllocExtended(static_cast<MemoryContext>(context), bytes,
+									  MCXT_ALLOC_ZERO | MCXT_ALLOC_NO_OOM);
+}
 
 Datum
 id128_abbrev_convert(Datum original, SortSupport ssup)
 {
-	const std::uint64_t head = glue::load_be64(DatumGetId128P(original)->data);
+	const id128 *id = DatumGetId128P(original);
+	const std::uint64_t head = glue::load_be64(id->data);
 	auto *st = static_cast<abbrev_state *>(ssup->ssup_extra);
+#if SIZEOF_DATUM == 8
+	const std::uint64_t key = st->keys.key(head, glue::load_be64(id->data + 8));
+#else
+	const std::uint64_t key = head >> 32;
+#endif
 	st->inputs++;
 	if (st->estimating)
 		addHyperLogLog(&st->distinct,
-					   DatumGetUInt32(hash_uint32(static_cast<uint32>(head ^ (head >> 32)))));
-#if SIZEOF_DATUM == 8
-	return static_cast<Datum>(head);
-#else
-	return static_cast<Datum>(head >> 32);
-#endif
+					   DatumGetUInt32(hash_uint32(static_cast<uint32>(key ^ (key >> 32)))));
+	return static_cast<Datum>(key);
 }
 
 #if IDT_HAVE_SSUP_DATUM_CMP
@@ -105,11 +120,10 @@ id128_sortsupport(FunctionCallInfo fcinfo)
 	ssup->comparator = id128_fastcmp;
 	if (ssup->abbreviate)
 	{
-		auto *st = static_cast<abbrev_state *>(
-			MemoryContextAlloc(ssup->ssup_cxt, sizeof(abbrev_state)));
+		void *mem = MemoryContextAlloc(ssup->ssup_cxt, sizeof(abbrev_state));
+		/* abbrev128 has no destructor: the memory context frees it with the sort. */
+		auto *st = new (mem) abbrev_state{{}, 0, true, idt::abbrev128(abbrev_table_alloc, ssup->ssup_cxt)};
 		initHyperLogLog(&st->distinct, 10);
-		st->inputs = 0;
-		st->estimating = true;
 		ssup->ssup_extra = st;
 		ssup->comparator = id128_abbrev_cmp;
 		ssup->abbrev_converter = id128_abbrev_convert;
