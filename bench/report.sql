@@ -141,7 +141,7 @@ GROUP BY r.contestant;
 \echo Planning the newest hour over many partitions grown and vacuumed since ANALYZE (bench/planning_partitions.sql):
 \pset tuples_only on
 SELECT format('planning, %s partitions: estimates on %s ms, off %s ms: %sx (A/A %sx; target: within 1.2x)',
-              (SELECT count(*) FROM pg_inherits WHERE inhparent = 'pp_parts'::regclass),
+              (SELECT count(*) FROM pg_inherits WHERE inhparent = to_regclass('pp_parts')),
               to_char(o.median_ms, 'FM990.000'), to_char(f.median_ms, 'FM990.000'),
               to_char(o.ratio, 'FM990.00'), to_char(aa.ratio, 'FM990.00'))
 FROM plan_part_summary o

@@ -56,8 +56,8 @@ END $$;
 CREATE TABLE result (round int, workload text, contestant text, value float8);
 
 -- Per contestant: src_<c> in generation order (with a btree index, vacuumed for index-only
--- scans), shuf_<c> in random order, ord_<c> sorted, probe_<c> 100,000 random IDs of src, the
--- tables COPY loads into, dflt_<c> with the generator as default, and its COPY files.
+-- scans), hsrc_<c> the same rows with a hash index, shuf_<c> in random order, ord_<c> sorted,
+-- probe_<c> 100,000 random IDs of src, the tables COPY loads into, dflt_<c> with the generator as default, and its COPY files.
 DO $$
 DECLARE
 	c record;
@@ -69,6 +69,8 @@ BEGIN
 		EXECUTE format('CREATE TABLE ord_%1$s AS SELECT id FROM src_%1$s ORDER BY id', c.name);
 		EXECUTE format('CREATE TABLE probe_%1$s AS SELECT id FROM shuf_%1$s LIMIT 100000', c.name);
 		EXECUTE format('CREATE INDEX src_%1$s_id ON src_%1$s (id)', c.name);
+		EXECUTE format('CREATE TABLE hsrc_%1$s AS SELECT id FROM src_%1$s', c.name);
+		EXECUTE format('CREATE INDEX hsrc_%1$s_id ON hsrc_%1$s USING hash (id)', c.name);
 		EXECUTE format('CREATE TABLE load_%s (id %s)', c.name, c.typ);
 		EXECUTE format('CREATE TABLE dflt_%s (id %s DEFAULT %s)', c.name, c.typ, c.gen);
 		EXECUTE format('CREATE TABLE conc_%s (id %s PRIMARY KEY DEFAULT %s)', c.name, c.typ, c.gen);
@@ -181,7 +183,9 @@ FROM contestant c, (VALUES
 	(11, 'hash aggregate', 'enable_sort=off',
 	    'SELECT count(*) FROM (SELECT id FROM shuf_%1$s GROUP BY id) s', '', 'HashAggregate'),
 	(12, 'index probes (100k)', 'enable_hashjoin=off enable_mergejoin=off enable_bitmapscan=off',
-	    'SELECT count(*) FROM probe_%1$s p JOIN src_%1$s s ON s.id = p.id', '', 'Index Only Scan')
+	    'SELECT count(*) FROM probe_%1$s p JOIN src_%1$s s ON s.id = p.id', '', 'Index Only Scan'),
+	(12, 'hash index probes (100k)', 'enable_hashjoin=off enable_mergejoin=off enable_bitmapscan=off',
+	    'SELECT count(*) FROM probe_%1$s p JOIN hsrc_%1$s s ON s.id = p.id', '', 'Index Scan using hsrc_')
 ) w(ord, workload, settings, q, before, want);
 INSERT INTO work
 SELECT workload, contestant, 'enable_bitmapscan=off enable_seqscan=off', q, '', 'Index Only Scan',

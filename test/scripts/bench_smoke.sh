@@ -27,7 +27,7 @@ ok "bench.sh ran"
 
 WORKLOADS=("generate: one statement" "generate: column default (INSERT ... SELECT)" "COPY out: text"
 	"COPY out: binary" "COPY in: text" "COPY in: binary" "btree build" "sort: random order"
-	"sort: time order (generation order)" "hash join" "hash aggregate" "index probes (100k)"
+	"sort: time order (generation order)" "hash join" "hash aggregate" "hash index probes (100k)" "index probes (100k)"
 	"range: BETWEEN (1%)" "range: ^@ prefix" "range: <@ time range" "btree size"
 	"concurrent insert (pgbench, 4 clients)")
 # table_ok <heading> <our columns>: below the heading, a row for every workload whose last <our
