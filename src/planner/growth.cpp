@@ -328,11 +328,15 @@ count_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Da
 /*
  * Estimates read the index's end whenever a bound lies beyond the histogram, and the statistics
  * hook on every lookup of a column of a grown table (joins, GROUP BY and cost estimates too):
- * each end is read once per planning run, subqueries included, and kept with its memory.
+ * each end (and the first ID at or above the ANALYZE's time) is read once per planning run,
+ * subqueries included, and kept with its memory.
  */
+namespace
+{
+
 bool
-actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
-			   Datum *out)
+kept_probe(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, run_item item,
+		   const Datum *bound, Datum *out)
 {
 	RelOptInfo *rel = vardata->rel;
 	if (rel == nullptr || rel->rtekind != RTE_RELATION || rel->indexlist == NIL)
@@ -340,39 +344,34 @@ actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
 	if (rte->inh)
 		return false;
+	const bool want_max = item == RUN_INDEX_MAX;
 	run_cache *c = vardata->var != nullptr && IsA(vardata->var, Var) ? run_cache_of(root) : nullptr;
 	if (c == nullptr)
-		return probe(root, vardata, opfamily, want_max, nullptr, CurrentMemoryContext, out);
+		return probe(root, vardata, opfamily, want_max, bound, CurrentMemoryContext, out);
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
 	bool kept;
-	run_entry *e =
-		run_entry_of(c, rte->relid, attnum, want_max ? RUN_INDEX_MAX : RUN_INDEX_MIN, &kept);
+	run_entry *e = run_entry_of(c, rte->relid, attnum, item, &kept);
 	if (!kept)
-		e->found = probe(root, vardata, opfamily, want_max, nullptr, c->context, &e->value);
+		e->found = probe(root, vardata, opfamily, want_max, bound, c->context, &e->value);
 	*out = e->value;
 	return e->found;
+}
+
+} /* namespace */
+
+bool
+actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
+			   Datum *out)
+{
+	return kept_probe(root, vardata, opfamily, want_max ? RUN_INDEX_MAX : RUN_INDEX_MIN, nullptr,
+					  out);
 }
 
 bool
 first_at_or_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Datum bound,
 				  Datum *out)
 {
-	RelOptInfo *rel = vardata->rel;
-	if (rel == nullptr || rel->rtekind != RTE_RELATION || rel->indexlist == NIL)
-		return false;
-	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
-	if (rte->inh)
-		return false;
-	run_cache *c = vardata->var != nullptr && IsA(vardata->var, Var) ? run_cache_of(root) : nullptr;
-	if (c == nullptr)
-		return probe(root, vardata, opfamily, false, &bound, CurrentMemoryContext, out);
-	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	bool kept;
-	run_entry *e = run_entry_of(c, rte->relid, attnum, RUN_INDEX_FROM, &kept);
-	if (!kept)
-		e->found = probe(root, vardata, opfamily, false, &bound, c->context, &e->value);
-	*out = e->value;
-	return e->found;
+	return kept_probe(root, vardata, opfamily, RUN_INDEX_FROM, &bound, out);
 }
 
 TimestampTz
