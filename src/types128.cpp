@@ -57,17 +57,21 @@ struct abbrev_state
 	hyperLogLogState distinct;
 	std::int64_t inputs;
 	bool estimating;
+#if SIZEOF_DATUM == 8
 	idt::abbrev128 keys;
+#endif
 };
 static_assert(std::is_trivially_destructible<abbrev_state>::value,
 			  "the sort's memory context frees abbrev_state without a destructor");
 
+#if SIZEOF_DATUM == 8
 void *
 abbrev_table_alloc(void *context, std::size_t bytes)
 {
 	return MemoryContextAllocExtended(static_cast<MemoryContext>(context), bytes,
 									  MCXT_ALLOC_ZERO | MCXT_ALLOC_NO_OOM);
 }
+#endif
 
 Datum
 id128_abbrev_convert(Datum original, SortSupport ssup)
@@ -78,13 +82,17 @@ id128_abbrev_convert(Datum original, SortSupport ssup)
 #if SIZEOF_DATUM == 8
 	const std::uint64_t key = st->keys.key(head, glue::load_be64(id->data + 8));
 #else
-	const std::uint64_t key = head >> 32;
+	const std::uint64_t key = head;
 #endif
 	st->inputs++;
 	if (st->estimating)
 		addHyperLogLog(&st->distinct,
 					   DatumGetUInt32(hash_uint32(static_cast<uint32>(key ^ (key >> 32)))));
+#if SIZEOF_DATUM == 8
 	return static_cast<Datum>(key);
+#else
+	return static_cast<Datum>(key >> 32);
+#endif
 }
 
 #if IDT_HAVE_SSUP_DATUM_CMP
@@ -122,7 +130,12 @@ id128_sortsupport(FunctionCallInfo fcinfo)
 	{
 		void *mem = MemoryContextAlloc(ssup->ssup_cxt, sizeof(abbrev_state));
 		/* abbrev128 has no destructor: the memory context frees it with the sort. */
-		auto *st = new (mem) abbrev_state{{}, 0, true, idt::abbrev128(abbrev_table_alloc, ssup->ssup_cxt)};
+#if SIZEOF_DATUM == 8
+		auto *st = new (mem)
+			abbrev_state{{}, 0, true, idt::abbrev128(abbrev_table_alloc, ssup->ssup_cxt)};
+#else
+		auto *st = new (mem) abbrev_state{{}, 0, true};
+#endif
 		initHyperLogLog(&st->distinct, 10);
 		ssup->ssup_extra = st;
 		ssup->comparator = id128_abbrev_cmp;
