@@ -2,12 +2,13 @@
 # load.sh: the generators under load (`make bench-load`). pgbench with CLIENTS (default 1, 4, 16
 # and 64) clients for DURATION seconds (default 60) each, one single-row INSERT per transaction,
 # into a table whose primary key's DEFAULT is the generator: bigint identity (twice: the A/A line),
-# gen_random_uuid(), uuidv7() (18+), and every idtypes generator; in two scopes of the generators'
-# state: per backend (15-16 without preload) or the DSM registry (17+ without preload), then
-# preloaded. Per run: TPS, the server's CPU time per 1,000 committed inserts (below), p50 and p99
-# latency (pgbench's per-transaction log, sampled), index bytes per row, WAL bytes and full-page images per row (from the WAL position and pg_stat_wal,
-# around a run that starts after a checkpoint), and the three most frequent wait events of the
-# inserting sessions (pg_stat_activity sampled every 100 ms; "CPU" where none).
+# gen_random_uuid(), uuidv7() (core's on 18+, idtypes_uuidv7's before), and every idtypes
+# generator; in two scopes of the generators' state: per backend (15-16 without preload) or the
+# DSM registry (17+ without preload), then preloaded. Per run: TPS, the server's CPU time per
+# 1,000 committed inserts (below), p50 and p99 latency (pgbench's per-transaction log, sampled),
+# index bytes per row, WAL bytes and full-page images per row (from the WAL position and
+# pg_stat_wal, around a run that starts after a checkpoint), and the three most frequent wait
+# events of the inserting sessions (pg_stat_activity sampled every 100 ms; "CPU" where none).
 #
 # The CPU time is the server's, read from /proc around each run: the postmaster and its
 # processes, and the backends it has reaped since (its cutime and cstime), less the session that
