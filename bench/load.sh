@@ -250,20 +250,23 @@ faults() {
 # serializable <scope>: SERIAL_SECONDS of read-newest-then-insert at SERIALIZABLE, 16 clients, per
 # contestant; pgbench counts the transactions that failed (serialization failures) and goes on.
 serializable() {
-	local scope=$1 c name out committed failed
+	local scope=$1 c name out committed failed rc
 	[ "$SERIAL_SECONDS" -gt 0 ] || return 0
 	for c in "${contestants[@]}"; do
 		name=${c%%|*}
 		psql_q -d load -c "TRUNCATE s_$name RESTART IDENTITY" -c "INSERT INTO s_$name (v) SELECT 1 FROM generate_series(1, 10000)" \
 			-c "VACUUM ANALYZE s_$name"
+		rc=0
 		out=$(cd "$dir/logs" && "$PGBIN/pgbench" -n -M prepared -c 16 -j 2 -T "$SERIAL_SECONDS" \
-			-f "serial_$name.sql" load 2>&1) || true
+			-f "serial_$name.sql" load 2>&1) || rc=$?
 		committed=$(sed -nE 's/^number of transactions actually processed: ([0-9]+).*/\1/p' <<<"$out" | head -1)
 		failed=$(sed -nE 's/^number of failed transactions: ([0-9]+).*/\1/p' <<<"$out" | head -1)
 		psql_q -d results -c "INSERT INTO serial VALUES ('$scope', '$name', ${committed:-0}, ${failed:-0},
 			100.0 * ${failed:-0} / greatest(${committed:-0} + ${failed:-0}, 1))"
 		printf 'bench-load: serializable, %-22s %-15s %8s committed %7s failed\n' "$scope" "$name" \
 			"${committed:-0}" "${failed:-0}"
+		# Nothing committed, or pgbench failed: say what it said, so that a failed check can be read.
+		[ "${committed:-0}" -gt 0 ] && [ "$rc" = 0 ] || sed 's/^/bench-load:   pgbench: /' <<<"$out" | tail -n 15
 	done
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench_load.sh: `make bench-load` (bench/load.sh) runs end to end at a small size (1 s per run, 2
-# clients, 1 s of serializable inserts, 9 s of faults with a kill every 3 s), so that it cannot rot
+# clients, 3 s of serializable inserts, 9 s of faults with a kill every 3 s), so that it cannot rot
 # unseen: a line of its summary for every contestant in both scopes, with TPS and server CPU time
 # per 1,000 inserts and their ratios to bigint identity; a line of serializable.csv for each, with
-# committed transactions; and a line of faults.csv for every generator in both scopes, every ID
+# transactions run; and a line of faults.csv for every generator in both scopes, every ID
 # distinct and no session's IDs out of order, after backends were killed and the server restarted.
 #
 # Run by test/run_tests.sh with PG_CONFIG set and idtypes installed there. Exit status 0 = pass.
@@ -16,7 +16,7 @@ out=$(mktemp)
 files=$(mktemp -d)
 trap 'rm -rf "$out" "$files"' EXIT
 status=0
-OUT=$files DURATION=1 CLIENTS=2 SERIAL_SECONDS=1 FAULT_SECONDS=9 KILL_EVERY=3 IDTYPES_BENCH_PORT=$((PGPORT + 21)) \
+OUT=$files DURATION=1 CLIENTS=2 SERIAL_SECONDS=3 FAULT_SECONDS=9 KILL_EVERY=3 IDTYPES_BENCH_PORT=$((PGPORT + 21)) \
 	bash "$top/bench/load.sh" >"$out" 2>&1 || status=$?
 cat "$out"
 if [ "$status" -eq 0 ]; then ok "load.sh ran"; else bad "load.sh exited with status $status"; fi
@@ -27,7 +27,9 @@ for c in $contestants; do
 	n=$(grep -cE "^\| [^|]+ \| 2 \| $c \| [0-9]+ \| [0-9.]+x \| [0-9.]+ \| [0-9.]+x \|" "$files/summary.md" || true)
 	[ "$n" = 2 ] || missing="$missing $c($n)"
 	# serializable.csv: scope,contestant,committed,failed,failed_pct
-	n=$(awk -F, -v c="$c" '$2 == c && $3 > 0' "$files/serializable.csv" | wc -l)
+	# (transactions ran: committed or failed by serialization; on a loaded machine 16 clients'
+	# connections can take most of the time, so a run may commit none and still have worked)
+	n=$(awk -F, -v c="$c" '$2 == c && $3 + $4 > 0' "$files/serializable.csv" | wc -l)
 	[ "$n" = 2 ] || missing="$missing $c(serializable: $n)"
 done
 if [ -z "$missing" ]; then
