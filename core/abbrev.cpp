@@ -77,7 +77,9 @@ abbrev128::grow() noexcept
 			j = (j + 1) & (capacity - 1);
 		slots[j] = old;
 	}
-	slots_ = slots; // the old array stays with the caller's memory, freed with it
+	if (slots_ != nullptr && release_ != nullptr)
+		release_(context_, slots_);
+	slots_ = slots;
 	capacity_ = capacity;
 	return true;
 }

@@ -71,6 +71,12 @@ abbrev_table_alloc(void *context, std::size_t bytes)
 	return MemoryContextAllocExtended(static_cast<MemoryContext>(context), bytes,
 									  MCXT_ALLOC_ZERO | MCXT_ALLOC_NO_OOM);
 }
+
+void
+abbrev_table_release(void *, void *memory)
+{
+	pfree(memory);
+}
 #endif
 
 Datum
@@ -128,15 +134,18 @@ id128_sortsupport(FunctionCallInfo fcinfo)
 	ssup->comparator = id128_fastcmp;
 	if (ssup->abbreviate)
 	{
-		void *mem = MemoryContextAlloc(ssup->ssup_cxt, sizeof(abbrev_state));
+		/* The state and the HyperLogLog's registers live as long as the sort's comparators. */
+		MemoryContext old = MemoryContextSwitchTo(ssup->ssup_cxt);
+		void *mem = palloc(sizeof(abbrev_state));
 		/* abbrev128 has no destructor: the memory context frees it with the sort. */
 #if SIZEOF_DATUM == 8
-		auto *st = new (mem)
-			abbrev_state{{}, 0, true, idt::abbrev128(abbrev_table_alloc, ssup->ssup_cxt)};
+		auto *st = new (mem) abbrev_state{
+			{}, 0, true, idt::abbrev128(abbrev_table_alloc, abbrev_table_release, ssup->ssup_cxt)};
 #else
 		auto *st = new (mem) abbrev_state{{}, 0, true};
 #endif
 		initHyperLogLog(&st->distinct, 10);
+		MemoryContextSwitchTo(old);
 		ssup->ssup_extra = st;
 		ssup->comparator = id128_abbrev_cmp;
 		ssup->abbrev_converter = id128_abbrev_convert;

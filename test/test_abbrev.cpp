@@ -16,6 +16,7 @@ struct counted_alloc
 {
 	int left; // allocations it still grants
 	std::vector<std::vector<idt::abbrev_slot>> arrays;
+	int live = 0; // arrays granted and not released
 };
 
 void *
@@ -26,7 +27,23 @@ test_alloc(void *context, std::size_t bytes)
 		return nullptr;
 	a->left--;
 	a->arrays.emplace_back(bytes / sizeof(idt::abbrev_slot));
+	a->live++;
 	return a->arrays.back().data();
+}
+
+// Frees the array at once (AddressSanitizer sees any later use of it).
+void
+test_release(void *context, void *memory)
+{
+	auto *a = static_cast<counted_alloc *>(context);
+	for (auto &array : a->arrays)
+		if (!array.empty() && array.data() == memory)
+		{
+			std::vector<idt::abbrev_slot>().swap(array);
+			a->live--;
+			return;
+		}
+	FAIL("released an array that was not granted, or twice");
 }
 
 struct keyed
@@ -42,11 +59,13 @@ check_order(std::vector<idt::u128> ids, int allocations, std::mt19937_64 &rng,
 {
 	std::shuffle(ids.begin(), ids.end(), rng);
 	counted_alloc a{allocations, {}};
-	idt::abbrev128 abbrev(test_alloc, &a);
+	idt::abbrev128 abbrev(test_alloc, test_release, &a);
 	std::vector<keyed> k;
 	k.reserve(ids.size());
 	for (const idt::u128 &id : ids)
 		k.push_back({id, abbrev.key(id.hi, id.lo)});
+	// Every outgrown table went back: one array is left, if any was granted.
+	REQUIRE(a.live == (a.arrays.empty() ? 0 : 1));
 	std::sort(k.begin(), k.end(), [](const keyed &x, const keyed &y) { return x.id < y.id; });
 	std::size_t distinct = k.empty() ? 0 : 1;
 	for (std::size_t i = 1; i < k.size(); i++)

@@ -41,9 +41,11 @@ struct abbrev_slot
 };
 
 // The table of milliseconds grows by doubling; memory comes from the caller's allocator
-// (zeroed memory of the given size, or nullptr). A table the allocator cannot grow stays as
-// it is, and its new milliseconds take base 0.
+// (zeroed memory of the given size, or nullptr) and an outgrown table goes back to its release
+// function (which may be nullptr: the memory then goes with the caller's context). A table the
+// allocator cannot grow stays as it is, and its new milliseconds take base 0.
 using abbrev_alloc = void *(*)(void *context, std::size_t bytes);
+using abbrev_release = void (*)(void *context, void *memory);
 
 class abbrev128
 {
@@ -51,7 +53,10 @@ class abbrev128
 	static constexpr unsigned min_slots = 256;
 	static constexpr unsigned max_slots = 1u << 17;
 
-	abbrev128(abbrev_alloc alloc, void *context) noexcept : alloc_(alloc), context_(context) {}
+	abbrev128(abbrev_alloc alloc, abbrev_release release, void *context) noexcept
+		: alloc_(alloc), release_(release), context_(context)
+	{
+	}
 
 	// hi and lo: the ID's two big-endian halves as unsigned integers.
 	std::uint64_t key(std::uint64_t hi, std::uint64_t lo) noexcept;
@@ -63,6 +68,7 @@ class abbrev128
 	bool grow() noexcept;
 
 	abbrev_alloc alloc_;
+	abbrev_release release_;
 	void *context_;
 	abbrev_slot *slots_ = nullptr;
 	std::size_t capacity_ = 0; // a power of two, or 0
