@@ -117,8 +117,9 @@ DROP FUNCTION estp_ratio(text, float8);
 DROP TABLE estp_uid11, estp_timeid, estp_ulidflake, estp_ulid, estp_euid;
 DROP TABLE est_ids;
 -- Planning reads an index's end at most once per column: a three-way self-join on a table
--- grown since ANALYZE makes at most one index scan more than on the analyzed table (core's own
--- reads, for the merge join's estimates), the end of the ID column's index (before: 78 more).
+-- grown since ANALYZE makes at most two index scans more than on the analyzed table (core's own
+-- reads, for the merge join's estimates): the end of the ID column's index, and its first entry
+-- at or above the lowest ID of ANALYZE's time, where the new rows begin (before: 78 more).
 CREATE TABLE est_ev (id ulid PRIMARY KEY, v int) WITH (autovacuum_enabled = off);
 INSERT INTO est_ev
 SELECT generate_ulid_at(now() - interval '20 days' + interval '20 days' * i / 20000), i % 1000
@@ -134,7 +135,7 @@ SELECT est_plan_scans() AS analyzed \gset
 INSERT INTO est_ev
 SELECT generate_ulid_at(now() - interval '10 minutes' + interval '10 minutes' * i / 2000), i % 1000
 FROM generate_series(1, 2000) i;
-SELECT est_plan_scans() - :analyzed <= 1 AS at_most_one_more_when_grown;
+SELECT est_plan_scans() - :analyzed <= 2 AS at_most_two_more_when_grown;
 DROP FUNCTION est_plan_scans();
 DROP TABLE est_ev;
 -- A load analyzed at once, in its own transaction here (or in the same session within a second:
@@ -195,6 +196,31 @@ SELECT pg_stat_force_next_flush();
 VACUUM est_ids;
 SELECT * FROM est_ratio('%I <@ %s_time_range(tstzrange(now() - interval ''1 hour'', now()))', 3);
 SELECT * FROM est_ratio('%I <@ %s_time_range(tstzrange(now() - interval ''1 day'', now()))', 2);
+DROP TABLE est_ids;
+-- A burst after a quiet gap: 19,900 rows over 20 days, the last a day before ANALYZE; then 2,000
+-- rows made after it (in the 10 minutes from the insert on), counts reported, no VACUUM. The new
+-- rows lie at or above the lowest ID of ANALYZE's time, and the first index entry there is where
+-- they begin: the newest hour within 3x (spread from the histogram's last bound to the largest
+-- ID, over the day's gap: about 80 of 2,000). Ascending and descending indexes.
+CREATE TABLE est_ids (n int, u uid11, t timeid, f ulidflake, l ulid, e euid)
+WITH (autovacuum_enabled = off);
+INSERT INTO est_ids
+SELECT i, generate_xid_at(ts), generate_tid_at(ts, 1), generate_ulidflake_at(ts), generate_ulid_at(ts), generate_euid_at(ts)
+FROM (SELECT i, now() - interval '21 days' + interval '20 days' * i / 19900 AS ts
+      FROM generate_series(1, 19900) i) s;
+CREATE INDEX est_u ON est_ids (u);
+CREATE INDEX est_t ON est_ids (t);
+CREATE INDEX est_f ON est_ids (f DESC);
+CREATE INDEX est_l ON est_ids (l);
+CREATE INDEX est_e ON est_ids (e DESC);
+SELECT pg_stat_force_next_flush();
+ANALYZE est_ids;
+INSERT INTO est_ids
+SELECT i, generate_xid_at(ts), generate_tid_at(ts, 1), generate_ulidflake_at(ts), generate_ulid_at(ts), generate_euid_at(ts)
+FROM (SELECT i, clock_timestamp() + interval '10 minutes' * i / 2000 AS ts
+      FROM generate_series(1, 2000) i) s;
+SELECT pg_stat_force_next_flush();
+SELECT * FROM est_ratio('%I <@ %s_time_range(tstzrange(now() - interval ''50 minutes'', now() + interval ''10 minutes''))', 3);
 DROP TABLE est_ids;
 DROP FUNCTION est_load();
 DROP FUNCTION est_ratio(text, float8);

@@ -163,22 +163,25 @@ namespace
 {
 
 /*
- * The smallest or largest non-null value of the index's first column, read as core's
- * get_actual_variable_endpoint does: from the index's end, skipping entries whose heap rows are
- * dead to every transaction, visiting the heap only for pages not all-visible, and giving up
- * after 100 heap pages of dead rows. Into out, copied into result_context.
+ * The smallest or largest non-null value of the index's first column (or, with a key, the first
+ * value the key admits in that direction), read as core's get_actual_variable_endpoint does:
+ * from the index's end, skipping entries whose heap rows are dead to every transaction, visiting
+ * the heap only for pages not all-visible, and giving up after 100 heap pages of dead rows. Into
+ * out, copied into result_context.
  */
 bool
-read_index_end(Relation heap, Relation irel, bool backward, MemoryContext result_context,
-			   Datum *out)
+read_index_end(Relation heap, Relation irel, bool backward, const ScanKeyData *bound,
+			   MemoryContext result_context, Datum *out)
 {
 	SnapshotData snapshot;
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
 	TupleTableSlot *slot = table_slot_create(heap, nullptr);
 	ScanKeyData key;
-	/* "IS NOT NULL": nulls sort at one end of the index. */
-	ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid,
-						   InvalidOid, InvalidOid, (Datum) 0);
+	if (bound != nullptr)
+		key = *bound;
+	else /* "IS NOT NULL": nulls sort at one end of the index. */
+		ScanKeyEntryInitialize(&key, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid,
+							   InvalidOid, InvalidOid, (Datum) 0);
 	IndexScanDesc scan = idt_index_beginscan(heap, irel, &snapshot, 1);
 	scan->xs_want_itup = true;
 	index_rescan(scan, &key, 1, nullptr, 0);
@@ -244,14 +247,27 @@ find_index(const VariableStatData *vardata, Oid opfamily)
 	return nullptr;
 }
 
-/* The column's end in the first btree index of opfamily that leads with it; false if none. */
+/*
+ * The column's end in the first btree index of opfamily that leads with it (or, with a bound,
+ * the smallest value at or above it); false if none.
+ */
 bool
 probe(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
-	  MemoryContext result_context, Datum *out)
+	  const Datum *bound, MemoryContext result_context, Datum *out)
 {
 	const IndexOptInfo *index = find_index(vardata, opfamily);
 	if (index == nullptr)
 		return false;
+	ScanKeyData key;
+	if (bound != nullptr)
+	{
+		const Oid typid = vardata->atttype;
+		const Oid ge = get_opfamily_member(opfamily, typid, typid, BTGreaterEqualStrategyNumber);
+		if (!OidIsValid(ge))
+			return false;
+		ScanKeyEntryInitialize(&key, 0, 1, BTGreaterEqualStrategyNumber, typid, InvalidOid,
+							   get_opcode(ge), *bound);
+	}
 	const RangeTblEntry *rte = planner_rt_fetch(vardata->rel->relid, root);
 	/* The scan's memory goes with a context of its own, as in core. */
 	MemoryContext scan_context =
@@ -260,8 +276,9 @@ probe(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool wan
 	/* The planner holds locks on the table and its indexes already. */
 	Relation heap = table_open(rte->relid, NoLock);
 	Relation irel = index_open(index->indexoid, NoLock);
-	const bool found =
-		read_index_end(heap, irel, want_max != index->reverse_sort[0], result_context, out);
+	/* btree reads the key in the column's order (it flips the strategy of a DESC column). */
+	const bool found = read_index_end(heap, irel, want_max != index->reverse_sort[0],
+									  bound != nullptr ? &key : nullptr, result_context, out);
 	index_close(irel, NoLock);
 	table_close(heap, NoLock);
 	MemoryContextSwitchTo(old);
@@ -311,11 +328,15 @@ count_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Da
 /*
  * Estimates read the index's end whenever a bound lies beyond the histogram, and the statistics
  * hook on every lookup of a column of a grown table (joins, GROUP BY and cost estimates too):
- * each end is read once per planning run, subqueries included, and kept with its memory.
+ * each end (and the first ID at or above the ANALYZE's time) is read once per planning run,
+ * subqueries included, and kept with its memory.
  */
+namespace
+{
+
 bool
-actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
-			   Datum *out)
+kept_probe(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, run_item item,
+		   const Datum *bound, Datum *out)
 {
 	RelOptInfo *rel = vardata->rel;
 	if (rel == nullptr || rel->rtekind != RTE_RELATION || rel->indexlist == NIL)
@@ -323,17 +344,45 @@ actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
 	if (rte->inh)
 		return false;
+	const bool want_max = item == RUN_INDEX_MAX;
 	run_cache *c = vardata->var != nullptr && IsA(vardata->var, Var) ? run_cache_of(root) : nullptr;
 	if (c == nullptr)
-		return probe(root, vardata, opfamily, want_max, CurrentMemoryContext, out);
+		return probe(root, vardata, opfamily, want_max, bound, CurrentMemoryContext, out);
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
 	bool kept;
-	run_entry *e =
-		run_entry_of(c, rte->relid, attnum, want_max ? RUN_INDEX_MAX : RUN_INDEX_MIN, &kept);
+	run_entry *e = run_entry_of(c, rte->relid, attnum, item, &kept);
 	if (!kept)
-		e->found = probe(root, vardata, opfamily, want_max, c->context, &e->value);
+		e->found = probe(root, vardata, opfamily, want_max, bound, c->context, &e->value);
 	*out = e->value;
 	return e->found;
+}
+
+} /* namespace */
+
+bool
+actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
+			   Datum *out)
+{
+	return kept_probe(root, vardata, opfamily, want_max ? RUN_INDEX_MAX : RUN_INDEX_MIN, nullptr,
+					  out);
+}
+
+bool
+first_at_or_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, Datum bound,
+				  Datum *out)
+{
+	return kept_probe(root, vardata, opfamily, RUN_INDEX_FROM, &bound, out);
+}
+
+TimestampTz
+analyzed_at(PlannerInfo *root, const VariableStatData *vardata)
+{
+	const RelOptInfo *rel = vardata->rel;
+	if (rel == nullptr || rel->rtekind != RTE_RELATION)
+		return 0;
+	const PgStat_StatTabEntry *tab =
+		pgstat_fetch_stat_tabentry(planner_rt_fetch(rel->relid, root)->relid);
+	return tab != nullptr ? last_analyzed(tab) : 0;
 }
 
 double

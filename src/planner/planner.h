@@ -87,6 +87,7 @@ enum run_item : int16
 {
 	RUN_INDEX_MIN,
 	RUN_INDEX_MAX,
+	RUN_INDEX_FROM,
 	RUN_STATS
 };
 struct run_key
@@ -137,6 +138,17 @@ void row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now,
  */
 bool actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 					bool want_max, Datum *out);
+
+/*
+ * The smallest value of the column at or above bound in a btree index of opfamily, read at most
+ * once per planning run (so bound must be the same for the column throughout the run: the
+ * statistics hook's, from the time of the last ANALYZE); false if none or unknown.
+ */
+bool first_at_or_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
+					   Datum bound, Datum *out);
+
+/* When the column's table was last analyzed (by hand or autovacuum); 0 if unknown. */
+TimestampTz analyzed_at(PlannerInfo *root, const VariableStatData *vardata);
 
 /* ---- stats_hook.cpp: statistics extended by the rows added since ANALYZE ------------------ */
 

@@ -23,8 +23,9 @@ extern "C" {
  * asks for. While a table has grown since ANALYZE (growth.cpp), the planner's statistics hook
  * hands core (and our own estimators) the stored statistics with the histogram extended: the
  * rows added since, in the share pg_stats.correlation says follow the value order, spread
- * evenly between the histogram's last bound and the largest ID the btree index holds; the
- * histogram keeps its number of bounds. Only columns of our five types on plain tables and
+ * evenly between the histogram's last bound (or, after a quiet gap, the first ID at or above the
+ * ANALYZE's time: new_rows_from) and the largest ID the btree index holds; the histogram keeps
+ * its number of bounds. Only columns of our five types on plain tables and
  * partitions, only when an index gives the actual largest value, and only where core itself
  * would take statistics (all_rows_selectable). Everything else, and a server without
  * all_rows_selectable (compat.h), is left to core. The hook is installed when the library is
@@ -68,6 +69,37 @@ free_extended_stats(HeapTuple tuple)
 void
 keep_extended_stats(HeapTuple)
 {
+}
+
+/*
+ * Where the new rows begin. IDs made as rows are inserted carry the time they were made, so rows
+ * added since the last ANALYZE lie at or above the lowest ID of its time: the first index entry
+ * there (one more index probe, once per planning run) is the first new row, found even after a
+ * quiet gap (a table loaded, analyzed, then quiet for a day before a burst), where spreading the
+ * new rows from the histogram's last bound to the largest ID would thin them over the whole gap.
+ * last when that entry is unknown or not above it.
+ */
+template <class T>
+typename T::value_type
+new_rows_from(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
+			  typename T::value_type last, typename T::value_type top)
+{
+	using V = typename T::value_type;
+	const TimestampTz analyzed = analyzed_at(root, vardata);
+	if (analyzed == 0)
+		return last;
+	idt::time_window w = {};
+	w.lo_us = analyzed + glue::unix_to_pg_us; /* a time of this server: no clamp needed */
+	w.lo_inclusive = true;
+	w.hi_infinite = true;
+	const typename T::range_type r = T::time_range(w);
+	if (r.empty || !(last < r.lo) || !(r.lo < top))
+		return last;
+	Datum first;
+	if (!first_at_or_above(root, vardata, opfamily, id_to_datum(r.lo), &first))
+		return last;
+	const V f = id_from_datum<V>(first);
+	return last < f ? f : last;
 }
 
 /*
@@ -134,8 +166,18 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	for (int i = 0; i <= k_old; i++)
 		values[i] = id_to_datum(id_from_datum<V>(sslot.values[static_cast<int>(std::rint(static_cast<double>(i) * (n - 1) / k_old))]));
 	const V to = id_from_datum<V>(top);
-	for (int j = 1; j <= k_new; j++)
-		values[k_old + j] = id_to_datum(id_between(last, to, j, k_new));
+	const V from = new_rows_from<T>(root, vardata, opfamily, last, to);
+	if (last < from && k_new >= 2)
+	{
+		/* A quiet gap: one bucket for it, the new rows' between the first of them and the last. */
+		for (int j = 0; j < k_new; j++)
+			values[k_old + 1 + j] = id_to_datum(id_between(from, to, j, k_new - 1));
+	}
+	else
+	{
+		for (int j = 1; j <= k_new; j++)
+			values[k_old + j] = id_to_datum(id_between(last, to, j, k_new));
+	}
 	free_attstatsslot(&sslot);
 	int16 typlen;
 	bool typbyval;
