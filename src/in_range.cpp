@@ -40,17 +40,42 @@ id_in_range_interval(FunctionCallInfo fcinfo)
 
 } /* namespace */
 
-#define IDT_IN_RANGE(T, TIME_OF)                                                                   \
-	PG_FUNCTION_INFO_V1(T##_in_range_interval);                                                    \
-	Datum T##_in_range_interval(PG_FUNCTION_ARGS)                                                  \
-	{                                                                                              \
-		return id_in_range_interval<TIME_OF>(fcinfo);                                              \
-	}
-
+/* The fmgr entry points, each named after its SQL object: one per type, with its time accessor. */
 extern "C" {
-IDT_IN_RANGE(uid11, xid_timestamp)
-IDT_IN_RANGE(timeid, timeid_timestamp)
-IDT_IN_RANGE(ulidflake, ulidflake_timestamp)
-IDT_IN_RANGE(ulid, ulid_timestamp)
-IDT_IN_RANGE(euid, euid_timestamp)
+
+PG_FUNCTION_INFO_V1(uid11_in_range_interval);
+Datum
+uid11_in_range_interval(PG_FUNCTION_ARGS)
+{
+	return id_in_range_interval<xid_timestamp>(fcinfo);
 }
+
+PG_FUNCTION_INFO_V1(timeid_in_range_interval);
+Datum
+timeid_in_range_interval(PG_FUNCTION_ARGS)
+{
+	return id_in_range_interval<timeid_timestamp>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_in_range_interval);
+Datum
+ulidflake_in_range_interval(PG_FUNCTION_ARGS)
+{
+	return id_in_range_interval<ulidflake_timestamp>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_in_range_interval);
+Datum
+ulid_in_range_interval(PG_FUNCTION_ARGS)
+{
+	return id_in_range_interval<ulid_timestamp>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_in_range_interval);
+Datum
+euid_in_range_interval(PG_FUNCTION_ARGS)
+{
+	return id_in_range_interval<euid_timestamp>(fcinfo);
+}
+
+} /* extern "C" */

@@ -267,45 +267,234 @@ like_sel(FunctionCallInfo fcinfo, double default_selectivity)
 
 } /* namespace */
 
-#define IDT_LIKE(T)                                                                                \
-	PG_FUNCTION_INFO_V1(T##_like);                                                                 \
-	Datum T##_like(PG_FUNCTION_ARGS)                                                               \
-	{                                                                                              \
-		return id_like<T##_traits>(fcinfo, textlike);                                              \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_not_like);                                                             \
-	Datum T##_not_like(PG_FUNCTION_ARGS)                                                           \
-	{                                                                                              \
-		return id_like<T##_traits>(fcinfo, textnlike);                                             \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_ilike);                                                                \
-	Datum T##_ilike(PG_FUNCTION_ARGS)                                                              \
-	{                                                                                              \
-		return id_like<T##_traits>(fcinfo, texticlike);                                            \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_not_ilike);                                                            \
-	Datum T##_not_ilike(PG_FUNCTION_ARGS)                                                          \
-	{                                                                                              \
-		return id_like<T##_traits>(fcinfo, texticnlike);                                           \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_like_support);                                                         \
-	Datum T##_like_support(PG_FUNCTION_ARGS)                                                       \
-	{                                                                                              \
-		return like_support<T##_traits, false>(fcinfo);                                            \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_ilike_support);                                                        \
-	Datum T##_ilike_support(PG_FUNCTION_ARGS)                                                      \
-	{                                                                                              \
-		return like_support<T##_traits, true>(fcinfo);                                             \
-	}
-
+/*
+ * The fmgr entry points, each named after its SQL object, one block per type: LIKE, NOT LIKE,
+ * ILIKE and NOT ILIKE, then the planner support of LIKE and ILIKE (calls of the templates above);
+ * then the estimators the five types share.
+ */
 extern "C" {
 
-IDT_LIKE(uid11)
-IDT_LIKE(timeid)
-IDT_LIKE(ulidflake)
-IDT_LIKE(ulid)
-IDT_LIKE(euid)
+/* ---- uid11 ----------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(uid11_like);
+Datum
+uid11_like(PG_FUNCTION_ARGS)
+{
+	return id_like<uid11_traits>(fcinfo, textlike);
+}
+
+PG_FUNCTION_INFO_V1(uid11_not_like);
+Datum
+uid11_not_like(PG_FUNCTION_ARGS)
+{
+	return id_like<uid11_traits>(fcinfo, textnlike);
+}
+
+PG_FUNCTION_INFO_V1(uid11_ilike);
+Datum
+uid11_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<uid11_traits>(fcinfo, texticlike);
+}
+
+PG_FUNCTION_INFO_V1(uid11_not_ilike);
+Datum
+uid11_not_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<uid11_traits>(fcinfo, texticnlike);
+}
+
+PG_FUNCTION_INFO_V1(uid11_like_support);
+Datum
+uid11_like_support(PG_FUNCTION_ARGS)
+{
+	return like_support<uid11_traits, false>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_ilike_support);
+Datum
+uid11_ilike_support(PG_FUNCTION_ARGS)
+{
+	return like_support<uid11_traits, true>(fcinfo);
+}
+
+/* ---- timeid ---------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(timeid_like);
+Datum
+timeid_like(PG_FUNCTION_ARGS)
+{
+	return id_like<timeid_traits>(fcinfo, textlike);
+}
+
+PG_FUNCTION_INFO_V1(timeid_not_like);
+Datum
+timeid_not_like(PG_FUNCTION_ARGS)
+{
+	return id_like<timeid_traits>(fcinfo, textnlike);
+}
+
+PG_FUNCTION_INFO_V1(timeid_ilike);
+Datum
+timeid_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<timeid_traits>(fcinfo, texticlike);
+}
+
+PG_FUNCTION_INFO_V1(timeid_not_ilike);
+Datum
+timeid_not_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<timeid_traits>(fcinfo, texticnlike);
+}
+
+PG_FUNCTION_INFO_V1(timeid_like_support);
+Datum
+timeid_like_support(PG_FUNCTION_ARGS)
+{
+	return like_support<timeid_traits, false>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_ilike_support);
+Datum
+timeid_ilike_support(PG_FUNCTION_ARGS)
+{
+	return like_support<timeid_traits, true>(fcinfo);
+}
+
+/* ---- ulidflake ------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(ulidflake_like);
+Datum
+ulidflake_like(PG_FUNCTION_ARGS)
+{
+	return id_like<ulidflake_traits>(fcinfo, textlike);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_not_like);
+Datum
+ulidflake_not_like(PG_FUNCTION_ARGS)
+{
+	return id_like<ulidflake_traits>(fcinfo, textnlike);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_ilike);
+Datum
+ulidflake_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<ulidflake_traits>(fcinfo, texticlike);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_not_ilike);
+Datum
+ulidflake_not_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<ulidflake_traits>(fcinfo, texticnlike);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_like_support);
+Datum
+ulidflake_like_support(PG_FUNCTION_ARGS)
+{
+	return like_support<ulidflake_traits, false>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_ilike_support);
+Datum
+ulidflake_ilike_support(PG_FUNCTION_ARGS)
+{
+	return like_support<ulidflake_traits, true>(fcinfo);
+}
+
+/* ---- ulid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(ulid_like);
+Datum
+ulid_like(PG_FUNCTION_ARGS)
+{
+	return id_like<ulid_traits>(fcinfo, textlike);
+}
+
+PG_FUNCTION_INFO_V1(ulid_not_like);
+Datum
+ulid_not_like(PG_FUNCTION_ARGS)
+{
+	return id_like<ulid_traits>(fcinfo, textnlike);
+}
+
+PG_FUNCTION_INFO_V1(ulid_ilike);
+Datum
+ulid_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<ulid_traits>(fcinfo, texticlike);
+}
+
+PG_FUNCTION_INFO_V1(ulid_not_ilike);
+Datum
+ulid_not_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<ulid_traits>(fcinfo, texticnlike);
+}
+
+PG_FUNCTION_INFO_V1(ulid_like_support);
+Datum
+ulid_like_support(PG_FUNCTION_ARGS)
+{
+	return like_support<ulid_traits, false>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_ilike_support);
+Datum
+ulid_ilike_support(PG_FUNCTION_ARGS)
+{
+	return like_support<ulid_traits, true>(fcinfo);
+}
+
+/* ---- euid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(euid_like);
+Datum
+euid_like(PG_FUNCTION_ARGS)
+{
+	return id_like<euid_traits>(fcinfo, textlike);
+}
+
+PG_FUNCTION_INFO_V1(euid_not_like);
+Datum
+euid_not_like(PG_FUNCTION_ARGS)
+{
+	return id_like<euid_traits>(fcinfo, textnlike);
+}
+
+PG_FUNCTION_INFO_V1(euid_ilike);
+Datum
+euid_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<euid_traits>(fcinfo, texticlike);
+}
+
+PG_FUNCTION_INFO_V1(euid_not_ilike);
+Datum
+euid_not_ilike(PG_FUNCTION_ARGS)
+{
+	return id_like<euid_traits>(fcinfo, texticnlike);
+}
+
+PG_FUNCTION_INFO_V1(euid_like_support);
+Datum
+euid_like_support(PG_FUNCTION_ARGS)
+{
+	return like_support<euid_traits, false>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_ilike_support);
+Datum
+euid_ilike_support(PG_FUNCTION_ARGS)
+{
+	return like_support<euid_traits, true>(fcinfo);
+}
+
+/* ---- the RESTRICT estimators, for every type ------------------------------------------------- */
 
 PG_FUNCTION_INFO_V1(idtypes_like_sel);
 Datum

@@ -179,70 +179,95 @@ arg_id(FunctionCallInfo fcinfo, int n)
 	return id_from_datum<typename T::value_type>(PG_GETARG_DATUM(n));
 }
 
+/* The range type's subtype_diff: a - b as float8. */
+template <class T>
+Datum
+id_range_subdiff(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_FLOAT8(id_to_double(arg_id<T>(fcinfo, 0)) - id_to_double(arg_id<T>(fcinfo, 1)));
+}
+
 } /* namespace */
 
-/* One block of fmgr entry points per type, each named after its SQL object. */
-#define IDT_RANGES(T)                                                                              \
-	PG_FUNCTION_INFO_V1(T##_range_subdiff);                                                        \
-	Datum T##_range_subdiff(PG_FUNCTION_ARGS)                                                      \
-	{                                                                                              \
-		PG_RETURN_FLOAT8(id_to_double(arg_id<T##_traits>(fcinfo, 0)) -                             \
-						 id_to_double(arg_id<T##_traits>(fcinfo, 1)));                             \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_prefix_range);                                                         \
-	Datum T##_prefix_range(PG_FUNCTION_ARGS)                                                       \
-	{                                                                                              \
-		return id_prefix_range<T##_traits>(fcinfo);                                                \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_time_range);                                                           \
-	Datum T##_time_range(PG_FUNCTION_ARGS)                                                         \
-	{                                                                                              \
-		return id_time_range<T##_traits>(fcinfo);                                                  \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_starts_with);                                                          \
-	Datum T##_starts_with(PG_FUNCTION_ARGS)                                                        \
-	{                                                                                              \
-		return id_starts_with<T##_traits>(fcinfo, arg_id<T##_traits>(fcinfo, 0));                  \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_contained);                                                            \
-	Datum T##_contained(PG_FUNCTION_ARGS)                                                          \
-	{                                                                                              \
-		return id_contained<T##_traits>(fcinfo, arg_id<T##_traits>(fcinfo, 0));                    \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##range_first);                                                           \
-	Datum T##range_first(PG_FUNCTION_ARGS)                                                         \
-	{                                                                                              \
-		return id_range_end<T##_traits>(fcinfo, true);                                             \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##range_last);                                                            \
-	Datum T##range_last(PG_FUNCTION_ARGS)                                                          \
-	{                                                                                              \
-		return id_range_end<T##_traits>(fcinfo, false);                                            \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##range_lo);                                                              \
-	Datum T##range_lo(PG_FUNCTION_ARGS)                                                            \
-	{                                                                                              \
-		return id_range_bound<T##_traits>(fcinfo, true);                                           \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##range_hi);                                                              \
-	Datum T##range_hi(PG_FUNCTION_ARGS)                                                            \
-	{                                                                                              \
-		return id_range_bound<T##_traits>(fcinfo, false);                                          \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_first_at);                                                             \
-	Datum T##_first_at(PG_FUNCTION_ARGS)                                                           \
-	{                                                                                              \
-		return id_first_at<T##_traits>(fcinfo);                                                    \
-	}
-
+/*
+ * The fmgr entry points, each named after its SQL object, one block per type (core's uuid too,
+ * for ^@ on hex prefixes and <@ on UUIDv7 time ranges): the range type's subtype_diff, the prefix
+ * and time ranges, ^@ and <@, the range's ends and bounds and first_at, each a call of the
+ * template above.
+ */
 extern "C" {
 
-IDT_RANGES(uid11)
-IDT_RANGES(timeid)
-IDT_RANGES(ulidflake)
-IDT_RANGES(ulid)
-IDT_RANGES(euid)
-IDT_RANGES(uuid)
+/* ---- uid11 ----------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(uid11_range_subdiff);
+Datum
+uid11_range_subdiff(PG_FUNCTION_ARGS)
+{
+	return id_range_subdiff<uid11_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_prefix_range);
+Datum
+uid11_prefix_range(PG_FUNCTION_ARGS)
+{
+	return id_prefix_range<uid11_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_time_range);
+Datum
+uid11_time_range(PG_FUNCTION_ARGS)
+{
+	return id_time_range<uid11_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_starts_with);
+Datum
+uid11_starts_with(PG_FUNCTION_ARGS)
+{
+	return id_starts_with<uid11_traits>(fcinfo, arg_id<uid11_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(uid11_contained);
+Datum
+uid11_contained(PG_FUNCTION_ARGS)
+{
+	return id_contained<uid11_traits>(fcinfo, arg_id<uid11_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(uid11range_first);
+Datum
+uid11range_first(PG_FUNCTION_ARGS)
+{
+	return id_range_end<uid11_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(uid11range_last);
+Datum
+uid11range_last(PG_FUNCTION_ARGS)
+{
+	return id_range_end<uid11_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(uid11range_lo);
+Datum
+uid11range_lo(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<uid11_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(uid11range_hi);
+Datum
+uid11range_hi(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<uid11_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(uid11_first_at);
+Datum
+uid11_first_at(PG_FUNCTION_ARGS)
+{
+	return id_first_at<uid11_traits>(fcinfo);
+}
 
 /*
  * The uid11 spec's prefix-aware xid parsing: the xid times of a uid11 prefix, '[ts_lo, ts_hi]' with
@@ -265,6 +290,366 @@ xid_prefix_time_range(PG_FUNCTION_ARGS)
 	RangeBound lower = {at(r.lo), false, true, true};
 	RangeBound upper = {at(r.hi), false, true, false};
 	PG_RETURN_RANGE_P(idt_make_range(typcache, &lower, &upper));
+}
+
+/* ---- timeid ---------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(timeid_range_subdiff);
+Datum
+timeid_range_subdiff(PG_FUNCTION_ARGS)
+{
+	return id_range_subdiff<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_prefix_range);
+Datum
+timeid_prefix_range(PG_FUNCTION_ARGS)
+{
+	return id_prefix_range<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_time_range);
+Datum
+timeid_time_range(PG_FUNCTION_ARGS)
+{
+	return id_time_range<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_starts_with);
+Datum
+timeid_starts_with(PG_FUNCTION_ARGS)
+{
+	return id_starts_with<timeid_traits>(fcinfo, arg_id<timeid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(timeid_contained);
+Datum
+timeid_contained(PG_FUNCTION_ARGS)
+{
+	return id_contained<timeid_traits>(fcinfo, arg_id<timeid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(timeidrange_first);
+Datum
+timeidrange_first(PG_FUNCTION_ARGS)
+{
+	return id_range_end<timeid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(timeidrange_last);
+Datum
+timeidrange_last(PG_FUNCTION_ARGS)
+{
+	return id_range_end<timeid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(timeidrange_lo);
+Datum
+timeidrange_lo(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<timeid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(timeidrange_hi);
+Datum
+timeidrange_hi(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<timeid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(timeid_first_at);
+Datum
+timeid_first_at(PG_FUNCTION_ARGS)
+{
+	return id_first_at<timeid_traits>(fcinfo);
+}
+
+/* ---- ulidflake ------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(ulidflake_range_subdiff);
+Datum
+ulidflake_range_subdiff(PG_FUNCTION_ARGS)
+{
+	return id_range_subdiff<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_prefix_range);
+Datum
+ulidflake_prefix_range(PG_FUNCTION_ARGS)
+{
+	return id_prefix_range<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_time_range);
+Datum
+ulidflake_time_range(PG_FUNCTION_ARGS)
+{
+	return id_time_range<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_starts_with);
+Datum
+ulidflake_starts_with(PG_FUNCTION_ARGS)
+{
+	return id_starts_with<ulidflake_traits>(fcinfo, arg_id<ulidflake_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_contained);
+Datum
+ulidflake_contained(PG_FUNCTION_ARGS)
+{
+	return id_contained<ulidflake_traits>(fcinfo, arg_id<ulidflake_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulidflakerange_first);
+Datum
+ulidflakerange_first(PG_FUNCTION_ARGS)
+{
+	return id_range_end<ulidflake_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(ulidflakerange_last);
+Datum
+ulidflakerange_last(PG_FUNCTION_ARGS)
+{
+	return id_range_end<ulidflake_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(ulidflakerange_lo);
+Datum
+ulidflakerange_lo(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<ulidflake_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(ulidflakerange_hi);
+Datum
+ulidflakerange_hi(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<ulidflake_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_first_at);
+Datum
+ulidflake_first_at(PG_FUNCTION_ARGS)
+{
+	return id_first_at<ulidflake_traits>(fcinfo);
+}
+
+/* ---- ulid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(ulid_range_subdiff);
+Datum
+ulid_range_subdiff(PG_FUNCTION_ARGS)
+{
+	return id_range_subdiff<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_prefix_range);
+Datum
+ulid_prefix_range(PG_FUNCTION_ARGS)
+{
+	return id_prefix_range<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_time_range);
+Datum
+ulid_time_range(PG_FUNCTION_ARGS)
+{
+	return id_time_range<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_starts_with);
+Datum
+ulid_starts_with(PG_FUNCTION_ARGS)
+{
+	return id_starts_with<ulid_traits>(fcinfo, arg_id<ulid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_contained);
+Datum
+ulid_contained(PG_FUNCTION_ARGS)
+{
+	return id_contained<ulid_traits>(fcinfo, arg_id<ulid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulidrange_first);
+Datum
+ulidrange_first(PG_FUNCTION_ARGS)
+{
+	return id_range_end<ulid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(ulidrange_last);
+Datum
+ulidrange_last(PG_FUNCTION_ARGS)
+{
+	return id_range_end<ulid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(ulidrange_lo);
+Datum
+ulidrange_lo(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<ulid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(ulidrange_hi);
+Datum
+ulidrange_hi(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<ulid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(ulid_first_at);
+Datum
+ulid_first_at(PG_FUNCTION_ARGS)
+{
+	return id_first_at<ulid_traits>(fcinfo);
+}
+
+/* ---- euid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(euid_range_subdiff);
+Datum
+euid_range_subdiff(PG_FUNCTION_ARGS)
+{
+	return id_range_subdiff<euid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_prefix_range);
+Datum
+euid_prefix_range(PG_FUNCTION_ARGS)
+{
+	return id_prefix_range<euid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_time_range);
+Datum
+euid_time_range(PG_FUNCTION_ARGS)
+{
+	return id_time_range<euid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_starts_with);
+Datum
+euid_starts_with(PG_FUNCTION_ARGS)
+{
+	return id_starts_with<euid_traits>(fcinfo, arg_id<euid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(euid_contained);
+Datum
+euid_contained(PG_FUNCTION_ARGS)
+{
+	return id_contained<euid_traits>(fcinfo, arg_id<euid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(euidrange_first);
+Datum
+euidrange_first(PG_FUNCTION_ARGS)
+{
+	return id_range_end<euid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(euidrange_last);
+Datum
+euidrange_last(PG_FUNCTION_ARGS)
+{
+	return id_range_end<euid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(euidrange_lo);
+Datum
+euidrange_lo(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<euid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(euidrange_hi);
+Datum
+euidrange_hi(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<euid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(euid_first_at);
+Datum
+euid_first_at(PG_FUNCTION_ARGS)
+{
+	return id_first_at<euid_traits>(fcinfo);
+}
+
+/* ---- uuid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(uuid_range_subdiff);
+Datum
+uuid_range_subdiff(PG_FUNCTION_ARGS)
+{
+	return id_range_subdiff<uuid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uuid_prefix_range);
+Datum
+uuid_prefix_range(PG_FUNCTION_ARGS)
+{
+	return id_prefix_range<uuid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uuid_time_range);
+Datum
+uuid_time_range(PG_FUNCTION_ARGS)
+{
+	return id_time_range<uuid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uuid_starts_with);
+Datum
+uuid_starts_with(PG_FUNCTION_ARGS)
+{
+	return id_starts_with<uuid_traits>(fcinfo, arg_id<uuid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(uuid_contained);
+Datum
+uuid_contained(PG_FUNCTION_ARGS)
+{
+	return id_contained<uuid_traits>(fcinfo, arg_id<uuid_traits>(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(uuidrange_first);
+Datum
+uuidrange_first(PG_FUNCTION_ARGS)
+{
+	return id_range_end<uuid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(uuidrange_last);
+Datum
+uuidrange_last(PG_FUNCTION_ARGS)
+{
+	return id_range_end<uuid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(uuidrange_lo);
+Datum
+uuidrange_lo(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<uuid_traits>(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(uuidrange_hi);
+Datum
+uuidrange_hi(PG_FUNCTION_ARGS)
+{
+	return id_range_bound<uuid_traits>(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(uuid_first_at);
+Datum
+uuid_first_at(PG_FUNCTION_ARGS)
+{
+	return id_first_at<uuid_traits>(fcinfo);
 }
 
 } /* extern "C" */

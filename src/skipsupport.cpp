@@ -50,16 +50,44 @@ id_skipsupport(FunctionCallInfo fcinfo)
 
 } /* namespace */
 
-#define IDT_SKIPSUPPORT(T)                                                                         \
-	PG_FUNCTION_INFO_V1(T##_skipsupport);                                                          \
-	Datum T##_skipsupport(PG_FUNCTION_ARGS) { return id_skipsupport<T##_traits>(fcinfo); }
-
+/* The fmgr entry points, each named after its SQL object: one per type. */
 extern "C" {
-IDT_SKIPSUPPORT(uid11)
-IDT_SKIPSUPPORT(timeid)
-IDT_SKIPSUPPORT(ulidflake)
-IDT_SKIPSUPPORT(ulid)
-IDT_SKIPSUPPORT(euid)
+
+PG_FUNCTION_INFO_V1(uid11_skipsupport);
+Datum
+uid11_skipsupport(PG_FUNCTION_ARGS)
+{
+	return id_skipsupport<uid11_traits>(fcinfo);
 }
+
+PG_FUNCTION_INFO_V1(timeid_skipsupport);
+Datum
+timeid_skipsupport(PG_FUNCTION_ARGS)
+{
+	return id_skipsupport<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_skipsupport);
+Datum
+ulidflake_skipsupport(PG_FUNCTION_ARGS)
+{
+	return id_skipsupport<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_skipsupport);
+Datum
+ulid_skipsupport(PG_FUNCTION_ARGS)
+{
+	return id_skipsupport<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_skipsupport);
+Datum
+euid_skipsupport(PG_FUNCTION_ARGS)
+{
+	return id_skipsupport<euid_traits>(fcinfo);
+}
+
+} /* extern "C" */
 
 #endif /* IDT_HAVE_SKIP_SUPPORT */

@@ -257,75 +257,236 @@ id128_brin_distance(FunctionCallInfo fcinfo)
 	PG_RETURN_FLOAT8(idt::to_double(x > y ? x - y : y - x));
 }
 
+/* The comparison operators and btree support, on the big-endian bytes. */
+Datum
+id128_eq(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(cmp128(fcinfo) == 0);
+}
+
+Datum
+id128_ne(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(cmp128(fcinfo) != 0);
+}
+
+Datum
+id128_lt(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(cmp128(fcinfo) < 0);
+}
+
+Datum
+id128_le(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(cmp128(fcinfo) <= 0);
+}
+
+Datum
+id128_gt(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(cmp128(fcinfo) > 0);
+}
+
+Datum
+id128_ge(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(cmp128(fcinfo) >= 0);
+}
+
+Datum
+id128_cmp(FunctionCallInfo fcinfo)
+{
+	const int c = cmp128(fcinfo);
+	PG_RETURN_INT32(c < 0 ? -1 : (c > 0 ? 1 : 0));
+}
+
+/* max() and min(): the larger (smaller) argument; the first of two equal ones. */
+Datum
+id128_larger(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_DATUM(cmp128(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));
+}
+
+Datum
+id128_smaller(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_DATUM(cmp128(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));
+}
+
+/* Hashed as hash_words, so the hash is the same on every CPU. */
+Datum
+id128_hash(FunctionCallInfo fcinfo)
+{
+	hash_words w;
+	return hash_any(w.of(PG_GETARG_ID128_P(0)), 16);
+}
+
+Datum
+id128_hash_extended(FunctionCallInfo fcinfo)
+{
+	hash_words w;
+	return hash_any_extended(w.of(PG_GETARG_ID128_P(0)), 16, PG_GETARG_INT64(1));
+}
+
 } /* namespace */
 
-#define IDT_TYPE128(T)                                                                             \
-	PG_FUNCTION_INFO_V1(T##_in);                                                                   \
-	Datum T##_in(PG_FUNCTION_ARGS) { return id128_in<T##_traits>(fcinfo); }                        \
-	PG_FUNCTION_INFO_V1(T##_out);                                                                  \
-	Datum T##_out(PG_FUNCTION_ARGS) { return id128_out<T##_traits>(fcinfo); }                      \
-	PG_FUNCTION_INFO_V1(T##_recv);                                                                 \
-	Datum T##_recv(PG_FUNCTION_ARGS) { return id128_recv<T##_traits>(fcinfo); }                    \
-	PG_FUNCTION_INFO_V1(T##_send);                                                                 \
-	Datum T##_send(PG_FUNCTION_ARGS) { return id128_send(fcinfo); }                                \
-	PG_FUNCTION_INFO_V1(T##_eq);                                                                   \
-	Datum T##_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) == 0); }                        \
-	PG_FUNCTION_INFO_V1(T##_ne);                                                                   \
-	Datum T##_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) != 0); }                        \
-	PG_FUNCTION_INFO_V1(T##_lt);                                                                   \
-	Datum T##_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) < 0); }                         \
-	PG_FUNCTION_INFO_V1(T##_le);                                                                   \
-	Datum T##_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) <= 0); }                        \
-	PG_FUNCTION_INFO_V1(T##_gt);                                                                   \
-	Datum T##_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) > 0); }                         \
-	PG_FUNCTION_INFO_V1(T##_ge);                                                                   \
-	Datum T##_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(cmp128(fcinfo) >= 0); }                        \
-	PG_FUNCTION_INFO_V1(T##_cmp);                                                                  \
-	Datum T##_cmp(PG_FUNCTION_ARGS)                                                                \
-	{                                                                                              \
-		const int c = cmp128(fcinfo);                                                              \
-		PG_RETURN_INT32(c < 0 ? -1 : (c > 0 ? 1 : 0));                                             \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_larger);                                                               \
-	Datum T##_larger(PG_FUNCTION_ARGS)                                                             \
-	{                                                                                              \
-		PG_RETURN_DATUM(cmp128(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));            \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_smaller);                                                              \
-	Datum T##_smaller(PG_FUNCTION_ARGS)                                                            \
-	{                                                                                              \
-		PG_RETURN_DATUM(cmp128(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));            \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_sortsupport);                                                          \
-	Datum T##_sortsupport(PG_FUNCTION_ARGS) { return id128_sortsupport(fcinfo); }                  \
-	PG_FUNCTION_INFO_V1(T##_hash);                                                                 \
-	Datum T##_hash(PG_FUNCTION_ARGS)                                                               \
-	{                                                                                              \
-		hash_words w;                                                                              \
-		return hash_any(w.of(PG_GETARG_ID128_P(0)), 16);                                           \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_hash_extended);                                                        \
-	Datum T##_hash_extended(PG_FUNCTION_ARGS)                                                      \
-	{                                                                                              \
-		hash_words w;                                                                              \
-		return hash_any_extended(w.of(PG_GETARG_ID128_P(0)), 16, PG_GETARG_INT64(1));              \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_brin_distance);                                                        \
-	Datum T##_brin_distance(PG_FUNCTION_ARGS) { return id128_brin_distance(fcinfo); }              \
-	PG_FUNCTION_INFO_V1(T##_to_bytea);                                                             \
-	Datum T##_to_bytea(PG_FUNCTION_ARGS) { return id128_to_bytea(fcinfo); }                        \
-	PG_FUNCTION_INFO_V1(T##_from_bytea);                                                           \
-	Datum T##_from_bytea(PG_FUNCTION_ARGS) { return id128_from_bytea<T##_traits>(fcinfo); }        \
-	/* uuid has the same 16 bytes: the cast changes nothing. */                                    \
-	PG_FUNCTION_INFO_V1(T##_to_uuid);                                                              \
-	Datum T##_to_uuid(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }                   \
-	PG_FUNCTION_INFO_V1(T##_from_uuid);                                                            \
-	Datum T##_from_uuid(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }
-
+/*
+ * The fmgr entry points, each named after its SQL object, one block per type: I/O, the operators,
+ * the btree, hash and BRIN support and the bytea and uuid casts (calls of the templates and
+ * shared functions above), then its accessors.
+ */
 extern "C" {
 
-IDT_TYPE128(ulid)
-IDT_TYPE128(euid)
+/* ---- ulid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(ulid_in);
+Datum
+ulid_in(PG_FUNCTION_ARGS)
+{
+	return id128_in<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_out);
+Datum
+ulid_out(PG_FUNCTION_ARGS)
+{
+	return id128_out<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_recv);
+Datum
+ulid_recv(PG_FUNCTION_ARGS)
+{
+	return id128_recv<ulid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_send);
+Datum
+ulid_send(PG_FUNCTION_ARGS)
+{
+	return id128_send(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_eq);
+Datum
+ulid_eq(PG_FUNCTION_ARGS)
+{
+	return id128_eq(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_ne);
+Datum
+ulid_ne(PG_FUNCTION_ARGS)
+{
+	return id128_ne(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_lt);
+Datum
+ulid_lt(PG_FUNCTION_ARGS)
+{
+	return id128_lt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_le);
+Datum
+ulid_le(PG_FUNCTION_ARGS)
+{
+	return id128_le(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_gt);
+Datum
+ulid_gt(PG_FUNCTION_ARGS)
+{
+	return id128_gt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_ge);
+Datum
+ulid_ge(PG_FUNCTION_ARGS)
+{
+	return id128_ge(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_cmp);
+Datum
+ulid_cmp(PG_FUNCTION_ARGS)
+{
+	return id128_cmp(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_larger);
+Datum
+ulid_larger(PG_FUNCTION_ARGS)
+{
+	return id128_larger(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_smaller);
+Datum
+ulid_smaller(PG_FUNCTION_ARGS)
+{
+	return id128_smaller(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_sortsupport);
+Datum
+ulid_sortsupport(PG_FUNCTION_ARGS)
+{
+	return id128_sortsupport(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_hash);
+Datum
+ulid_hash(PG_FUNCTION_ARGS)
+{
+	return id128_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_hash_extended);
+Datum
+ulid_hash_extended(PG_FUNCTION_ARGS)
+{
+	return id128_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_brin_distance);
+Datum
+ulid_brin_distance(PG_FUNCTION_ARGS)
+{
+	return id128_brin_distance(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_to_bytea);
+Datum
+ulid_to_bytea(PG_FUNCTION_ARGS)
+{
+	return id128_to_bytea(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_from_bytea);
+Datum
+ulid_from_bytea(PG_FUNCTION_ARGS)
+{
+	return id128_from_bytea<ulid_traits>(fcinfo);
+}
+
+/* uuid has the same 16 bytes: the casts to and from it change nothing. */
+PG_FUNCTION_INFO_V1(ulid_to_uuid);
+Datum
+ulid_to_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_from_uuid);
+Datum
+ulid_from_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
 
 PG_FUNCTION_INFO_V1(ulid_timestamp);
 Datum
@@ -333,6 +494,156 @@ ulid_timestamp(PG_FUNCTION_ARGS)
 {
 	const auto ms = static_cast<std::int64_t>(idt::ulid_ms(glue::to_u128(PG_GETARG_ID128_P(0))));
 	PG_RETURN_TIMESTAMPTZ(glue::unix_ms_to_timestamptz(ms));
+}
+
+/* ---- euid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(euid_in);
+Datum
+euid_in(PG_FUNCTION_ARGS)
+{
+	return id128_in<euid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_out);
+Datum
+euid_out(PG_FUNCTION_ARGS)
+{
+	return id128_out<euid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_recv);
+Datum
+euid_recv(PG_FUNCTION_ARGS)
+{
+	return id128_recv<euid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_send);
+Datum
+euid_send(PG_FUNCTION_ARGS)
+{
+	return id128_send(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_eq);
+Datum
+euid_eq(PG_FUNCTION_ARGS)
+{
+	return id128_eq(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_ne);
+Datum
+euid_ne(PG_FUNCTION_ARGS)
+{
+	return id128_ne(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_lt);
+Datum
+euid_lt(PG_FUNCTION_ARGS)
+{
+	return id128_lt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_le);
+Datum
+euid_le(PG_FUNCTION_ARGS)
+{
+	return id128_le(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_gt);
+Datum
+euid_gt(PG_FUNCTION_ARGS)
+{
+	return id128_gt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_ge);
+Datum
+euid_ge(PG_FUNCTION_ARGS)
+{
+	return id128_ge(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_cmp);
+Datum
+euid_cmp(PG_FUNCTION_ARGS)
+{
+	return id128_cmp(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_larger);
+Datum
+euid_larger(PG_FUNCTION_ARGS)
+{
+	return id128_larger(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_smaller);
+Datum
+euid_smaller(PG_FUNCTION_ARGS)
+{
+	return id128_smaller(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_sortsupport);
+Datum
+euid_sortsupport(PG_FUNCTION_ARGS)
+{
+	return id128_sortsupport(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_hash);
+Datum
+euid_hash(PG_FUNCTION_ARGS)
+{
+	return id128_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_hash_extended);
+Datum
+euid_hash_extended(PG_FUNCTION_ARGS)
+{
+	return id128_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_brin_distance);
+Datum
+euid_brin_distance(PG_FUNCTION_ARGS)
+{
+	return id128_brin_distance(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_to_bytea);
+Datum
+euid_to_bytea(PG_FUNCTION_ARGS)
+{
+	return id128_to_bytea(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_from_bytea);
+Datum
+euid_from_bytea(PG_FUNCTION_ARGS)
+{
+	return id128_from_bytea<euid_traits>(fcinfo);
+}
+
+/* uuid has the same 16 bytes: the casts to and from it change nothing. */
+PG_FUNCTION_INFO_V1(euid_to_uuid);
+Datum
+euid_to_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+PG_FUNCTION_INFO_V1(euid_from_uuid);
+Datum
+euid_from_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 }
 
 PG_FUNCTION_INFO_V1(euid_timestamp);
@@ -353,6 +664,8 @@ euid_extension(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	PG_RETURN_INT32(ext);
 }
+
+/* ---- ulid and UUIDv7 ------------------------------------------------------------------------- */
 
 /*
  * A UUIDv7 as a ULID and back, keeping the time, the millisecond's fraction (rand_a, in

@@ -136,82 +136,243 @@ id64_from_bigint(FunctionCallInfo fcinfo)
 	PG_RETURN_INT64(v);
 }
 
+/* The comparison operators and btree support, on the unsigned payloads. */
+Datum
+id64_eq(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(arg64(fcinfo, 0) == arg64(fcinfo, 1));
+}
+
+Datum
+id64_ne(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(arg64(fcinfo, 0) != arg64(fcinfo, 1));
+}
+
+Datum
+id64_lt(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(arg64(fcinfo, 0) < arg64(fcinfo, 1));
+}
+
+Datum
+id64_le(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(arg64(fcinfo, 0) <= arg64(fcinfo, 1));
+}
+
+Datum
+id64_gt(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(arg64(fcinfo, 0) > arg64(fcinfo, 1));
+}
+
+Datum
+id64_ge(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_BOOL(arg64(fcinfo, 0) >= arg64(fcinfo, 1));
+}
+
+Datum
+id64_cmp(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_INT32(cmp64(arg64(fcinfo, 0), arg64(fcinfo, 1)));
+}
+
+/* max() and min(): the larger (smaller) argument; the first of two equal ones. */
+Datum
+id64_larger(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_DATUM(arg64(fcinfo, 0) >= arg64(fcinfo, 1) ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));
+}
+
+Datum
+id64_smaller(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_DATUM(arg64(fcinfo, 0) <= arg64(fcinfo, 1) ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));
+}
+
+Datum
+id64_sortsupport(FunctionCallInfo fcinfo)
+{
+	reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0))->comparator = id64_comparator;
+	PG_RETURN_VOID();
+}
+
+/* Fold the halves, as hashint8 does, so the hash is the same on every CPU. */
+Datum
+id64_hash(FunctionCallInfo fcinfo)
+{
+	const std::uint64_t v = arg64(fcinfo, 0);
+	return hash_uint32(static_cast<uint32>(v ^ (v >> 32)));
+}
+
+Datum
+id64_hash_extended(FunctionCallInfo fcinfo)
+{
+	const std::uint64_t v = arg64(fcinfo, 0);
+	return hash_uint32_extended(static_cast<uint32>(v ^ (v >> 32)), PG_GETARG_INT64(1));
+}
+
+/* BRIN minmax-multi: the distance between two values, as float8. */
+Datum
+id64_brin_distance(FunctionCallInfo fcinfo)
+{
+	const std::uint64_t a = arg64(fcinfo, 0), b = arg64(fcinfo, 1);
+	PG_RETURN_FLOAT8(static_cast<double>(a > b ? a - b : b - a));
+}
+
 } /* namespace */
 
-/* One block of fmgr entry points per type, each named after its SQL object. */
-#define IDT_TYPE64(T)                                                                              \
-	PG_FUNCTION_INFO_V1(T##_in);                                                                   \
-	Datum T##_in(PG_FUNCTION_ARGS) { return id64_in<T##_traits>(fcinfo); }                         \
-	PG_FUNCTION_INFO_V1(T##_out);                                                                  \
-	Datum T##_out(PG_FUNCTION_ARGS) { return id64_out<T##_traits>(fcinfo); }                       \
-	PG_FUNCTION_INFO_V1(T##_recv);                                                                 \
-	Datum T##_recv(PG_FUNCTION_ARGS) { return id64_recv<T##_traits>(fcinfo); }                     \
-	PG_FUNCTION_INFO_V1(T##_send);                                                                 \
-	Datum T##_send(PG_FUNCTION_ARGS) { return id64_send(fcinfo); }                                 \
-	PG_FUNCTION_INFO_V1(T##_eq);                                                                   \
-	Datum T##_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) == arg64(fcinfo, 1)); }       \
-	PG_FUNCTION_INFO_V1(T##_ne);                                                                   \
-	Datum T##_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) != arg64(fcinfo, 1)); }       \
-	PG_FUNCTION_INFO_V1(T##_lt);                                                                   \
-	Datum T##_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) < arg64(fcinfo, 1)); }        \
-	PG_FUNCTION_INFO_V1(T##_le);                                                                   \
-	Datum T##_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) <= arg64(fcinfo, 1)); }       \
-	PG_FUNCTION_INFO_V1(T##_gt);                                                                   \
-	Datum T##_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) > arg64(fcinfo, 1)); }        \
-	PG_FUNCTION_INFO_V1(T##_ge);                                                                   \
-	Datum T##_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(arg64(fcinfo, 0) >= arg64(fcinfo, 1)); }       \
-	PG_FUNCTION_INFO_V1(T##_cmp);                                                                  \
-	Datum T##_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(cmp64(arg64(fcinfo, 0), arg64(fcinfo, 1))); } \
-	PG_FUNCTION_INFO_V1(T##_larger);                                                               \
-	Datum T##_larger(PG_FUNCTION_ARGS)                                                             \
-	{                                                                                              \
-		PG_RETURN_DATUM(arg64(fcinfo, 0) >= arg64(fcinfo, 1) ? PG_GETARG_DATUM(0)                  \
-															 : PG_GETARG_DATUM(1));                \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_smaller);                                                              \
-	Datum T##_smaller(PG_FUNCTION_ARGS)                                                            \
-	{                                                                                              \
-		PG_RETURN_DATUM(arg64(fcinfo, 0) <= arg64(fcinfo, 1) ? PG_GETARG_DATUM(0)                  \
-															 : PG_GETARG_DATUM(1));                \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_sortsupport);                                                          \
-	Datum T##_sortsupport(PG_FUNCTION_ARGS)                                                        \
-	{                                                                                              \
-		reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0))->comparator = id64_comparator;         \
-		PG_RETURN_VOID();                                                                          \
-	}                                                                                              \
-	/* Fold the halves, as hashint8 does, so the hash is the same on every CPU. */                 \
-	PG_FUNCTION_INFO_V1(T##_hash);                                                                 \
-	Datum T##_hash(PG_FUNCTION_ARGS)                                                               \
-	{                                                                                              \
-		const std::uint64_t v = arg64(fcinfo, 0);                                                  \
-		return hash_uint32(static_cast<uint32>(v ^ (v >> 32)));                                    \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_hash_extended);                                                        \
-	Datum T##_hash_extended(PG_FUNCTION_ARGS)                                                      \
-	{                                                                                              \
-		const std::uint64_t v = arg64(fcinfo, 0);                                                  \
-		return hash_uint32_extended(static_cast<uint32>(v ^ (v >> 32)), PG_GETARG_INT64(1));       \
-	}                                                                                              \
-	/* BRIN minmax-multi: the distance between two values, as float8. */                           \
-	PG_FUNCTION_INFO_V1(T##_brin_distance);                                                        \
-	Datum T##_brin_distance(PG_FUNCTION_ARGS)                                                      \
-	{                                                                                              \
-		const std::uint64_t a = arg64(fcinfo, 0), b = arg64(fcinfo, 1);                            \
-		PG_RETURN_FLOAT8(static_cast<double>(a > b ? a - b : b - a));                              \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_to_bytea);                                                             \
-	Datum T##_to_bytea(PG_FUNCTION_ARGS) { return id64_to_bytea(fcinfo); }                         \
-	PG_FUNCTION_INFO_V1(T##_from_bytea);                                                           \
-	Datum T##_from_bytea(PG_FUNCTION_ARGS) { return id64_from_bytea<T##_traits>(fcinfo); }         \
-	PG_FUNCTION_INFO_V1(T##_to_bigint);                                                            \
-	Datum T##_to_bigint(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }
-
+/*
+ * The fmgr entry points, each named after its SQL object, one block per type: I/O, the operators,
+ * the btree, hash and BRIN support and the bytea casts (calls of the templates and shared
+ * functions above), then its other casts and its accessors.
+ */
 extern "C" {
 
-IDT_TYPE64(uid11)
-IDT_TYPE64(timeid)
-IDT_TYPE64(ulidflake)
+/* ---- uid11 ----------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(uid11_in);
+Datum
+uid11_in(PG_FUNCTION_ARGS)
+{
+	return id64_in<uid11_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_out);
+Datum
+uid11_out(PG_FUNCTION_ARGS)
+{
+	return id64_out<uid11_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_recv);
+Datum
+uid11_recv(PG_FUNCTION_ARGS)
+{
+	return id64_recv<uid11_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_send);
+Datum
+uid11_send(PG_FUNCTION_ARGS)
+{
+	return id64_send(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_eq);
+Datum
+uid11_eq(PG_FUNCTION_ARGS)
+{
+	return id64_eq(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_ne);
+Datum
+uid11_ne(PG_FUNCTION_ARGS)
+{
+	return id64_ne(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_lt);
+Datum
+uid11_lt(PG_FUNCTION_ARGS)
+{
+	return id64_lt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_le);
+Datum
+uid11_le(PG_FUNCTION_ARGS)
+{
+	return id64_le(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_gt);
+Datum
+uid11_gt(PG_FUNCTION_ARGS)
+{
+	return id64_gt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_ge);
+Datum
+uid11_ge(PG_FUNCTION_ARGS)
+{
+	return id64_ge(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_cmp);
+Datum
+uid11_cmp(PG_FUNCTION_ARGS)
+{
+	return id64_cmp(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_larger);
+Datum
+uid11_larger(PG_FUNCTION_ARGS)
+{
+	return id64_larger(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_smaller);
+Datum
+uid11_smaller(PG_FUNCTION_ARGS)
+{
+	return id64_smaller(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_sortsupport);
+Datum
+uid11_sortsupport(PG_FUNCTION_ARGS)
+{
+	return id64_sortsupport(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_hash);
+Datum
+uid11_hash(PG_FUNCTION_ARGS)
+{
+	return id64_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_hash_extended);
+Datum
+uid11_hash_extended(PG_FUNCTION_ARGS)
+{
+	return id64_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_brin_distance);
+Datum
+uid11_brin_distance(PG_FUNCTION_ARGS)
+{
+	return id64_brin_distance(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_to_bytea);
+Datum
+uid11_to_bytea(PG_FUNCTION_ARGS)
+{
+	return id64_to_bytea(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_from_bytea);
+Datum
+uid11_from_bytea(PG_FUNCTION_ARGS)
+{
+	return id64_from_bytea<uid11_traits>(fcinfo);
+}
+
+/* uid11 -> bigint: the 64 bits unchanged. */
+PG_FUNCTION_INFO_V1(uid11_to_bigint);
+Datum
+uid11_to_bigint(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
 
 /* bigint -> uid11: the 64 bits unchanged; negative bigints are payloads >= 2^63. */
 PG_FUNCTION_INFO_V1(uid11_from_bigint);
@@ -219,20 +380,6 @@ Datum
 uid11_from_bigint(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-}
-
-PG_FUNCTION_INFO_V1(timeid_from_bigint);
-Datum
-timeid_from_bigint(PG_FUNCTION_ARGS)
-{
-	return id64_from_bigint<timeid_traits>(fcinfo);
-}
-
-PG_FUNCTION_INFO_V1(ulidflake_from_bigint);
-Datum
-ulidflake_from_bigint(PG_FUNCTION_ARGS)
-{
-	return id64_from_bigint<ulidflake_traits>(fcinfo);
 }
 
 /* uid11 -> numeric: the unsigned payload, which may exceed bigint. */
@@ -262,6 +409,156 @@ xid_random(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(static_cast<int32>(idt::xid_random(arg64(fcinfo, 0))));
 }
 
+/* ---- timeid ---------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(timeid_in);
+Datum
+timeid_in(PG_FUNCTION_ARGS)
+{
+	return id64_in<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_out);
+Datum
+timeid_out(PG_FUNCTION_ARGS)
+{
+	return id64_out<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_recv);
+Datum
+timeid_recv(PG_FUNCTION_ARGS)
+{
+	return id64_recv<timeid_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_send);
+Datum
+timeid_send(PG_FUNCTION_ARGS)
+{
+	return id64_send(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_eq);
+Datum
+timeid_eq(PG_FUNCTION_ARGS)
+{
+	return id64_eq(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_ne);
+Datum
+timeid_ne(PG_FUNCTION_ARGS)
+{
+	return id64_ne(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_lt);
+Datum
+timeid_lt(PG_FUNCTION_ARGS)
+{
+	return id64_lt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_le);
+Datum
+timeid_le(PG_FUNCTION_ARGS)
+{
+	return id64_le(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_gt);
+Datum
+timeid_gt(PG_FUNCTION_ARGS)
+{
+	return id64_gt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_ge);
+Datum
+timeid_ge(PG_FUNCTION_ARGS)
+{
+	return id64_ge(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_cmp);
+Datum
+timeid_cmp(PG_FUNCTION_ARGS)
+{
+	return id64_cmp(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_larger);
+Datum
+timeid_larger(PG_FUNCTION_ARGS)
+{
+	return id64_larger(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_smaller);
+Datum
+timeid_smaller(PG_FUNCTION_ARGS)
+{
+	return id64_smaller(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_sortsupport);
+Datum
+timeid_sortsupport(PG_FUNCTION_ARGS)
+{
+	return id64_sortsupport(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_hash);
+Datum
+timeid_hash(PG_FUNCTION_ARGS)
+{
+	return id64_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_hash_extended);
+Datum
+timeid_hash_extended(PG_FUNCTION_ARGS)
+{
+	return id64_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_brin_distance);
+Datum
+timeid_brin_distance(PG_FUNCTION_ARGS)
+{
+	return id64_brin_distance(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_to_bytea);
+Datum
+timeid_to_bytea(PG_FUNCTION_ARGS)
+{
+	return id64_to_bytea(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_from_bytea);
+Datum
+timeid_from_bytea(PG_FUNCTION_ARGS)
+{
+	return id64_from_bytea<timeid_traits>(fcinfo);
+}
+
+/* timeid -> bigint: the 64 bits unchanged. */
+PG_FUNCTION_INFO_V1(timeid_to_bigint);
+Datum
+timeid_to_bigint(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+PG_FUNCTION_INFO_V1(timeid_from_bigint);
+Datum
+timeid_from_bigint(PG_FUNCTION_ARGS)
+{
+	return id64_from_bigint<timeid_traits>(fcinfo);
+}
+
 /* TID time is exact: microseconds since 1970. */
 PG_FUNCTION_INFO_V1(timeid_timestamp);
 Datum
@@ -286,6 +583,156 @@ timeid_dashed(PG_FUNCTION_ARGS)
 	char out[16];
 	idt::timeid_format_dashed(arg64(fcinfo, 0), out);
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(out, 16));
+}
+
+/* ---- ulidflake ------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(ulidflake_in);
+Datum
+ulidflake_in(PG_FUNCTION_ARGS)
+{
+	return id64_in<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_out);
+Datum
+ulidflake_out(PG_FUNCTION_ARGS)
+{
+	return id64_out<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_recv);
+Datum
+ulidflake_recv(PG_FUNCTION_ARGS)
+{
+	return id64_recv<ulidflake_traits>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_send);
+Datum
+ulidflake_send(PG_FUNCTION_ARGS)
+{
+	return id64_send(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_eq);
+Datum
+ulidflake_eq(PG_FUNCTION_ARGS)
+{
+	return id64_eq(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_ne);
+Datum
+ulidflake_ne(PG_FUNCTION_ARGS)
+{
+	return id64_ne(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_lt);
+Datum
+ulidflake_lt(PG_FUNCTION_ARGS)
+{
+	return id64_lt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_le);
+Datum
+ulidflake_le(PG_FUNCTION_ARGS)
+{
+	return id64_le(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_gt);
+Datum
+ulidflake_gt(PG_FUNCTION_ARGS)
+{
+	return id64_gt(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_ge);
+Datum
+ulidflake_ge(PG_FUNCTION_ARGS)
+{
+	return id64_ge(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_cmp);
+Datum
+ulidflake_cmp(PG_FUNCTION_ARGS)
+{
+	return id64_cmp(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_larger);
+Datum
+ulidflake_larger(PG_FUNCTION_ARGS)
+{
+	return id64_larger(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_smaller);
+Datum
+ulidflake_smaller(PG_FUNCTION_ARGS)
+{
+	return id64_smaller(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_sortsupport);
+Datum
+ulidflake_sortsupport(PG_FUNCTION_ARGS)
+{
+	return id64_sortsupport(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_hash);
+Datum
+ulidflake_hash(PG_FUNCTION_ARGS)
+{
+	return id64_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_hash_extended);
+Datum
+ulidflake_hash_extended(PG_FUNCTION_ARGS)
+{
+	return id64_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_brin_distance);
+Datum
+ulidflake_brin_distance(PG_FUNCTION_ARGS)
+{
+	return id64_brin_distance(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_to_bytea);
+Datum
+ulidflake_to_bytea(PG_FUNCTION_ARGS)
+{
+	return id64_to_bytea(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_from_bytea);
+Datum
+ulidflake_from_bytea(PG_FUNCTION_ARGS)
+{
+	return id64_from_bytea<ulidflake_traits>(fcinfo);
+}
+
+/* ulidflake -> bigint: the 64 bits unchanged. */
+PG_FUNCTION_INFO_V1(ulidflake_to_bigint);
+Datum
+ulidflake_to_bigint(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_from_bigint);
+Datum
+ulidflake_from_bigint(PG_FUNCTION_ARGS)
+{
+	return id64_from_bigint<ulidflake_traits>(fcinfo);
 }
 
 PG_FUNCTION_INFO_V1(ulidflake_timestamp);

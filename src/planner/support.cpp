@@ -68,51 +68,236 @@ uuid_cross_support(FunctionCallInfo fcinfo, int strategy)
 
 } /* namespace */
 
-/* One block of fmgr entry points per type, each named after its SQL object. */
-#define IDT_PLANNER(T)                                                                             \
-	PG_FUNCTION_INFO_V1(T##_starts_with_support);                                                  \
-	Datum T##_starts_with_support(PG_FUNCTION_ARGS)                                                \
-	{                                                                                              \
-		return id_support<T##_traits, op_kind::starts_with>(fcinfo);                               \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_contained_support);                                                    \
-	Datum T##_contained_support(PG_FUNCTION_ARGS)                                                  \
-	{                                                                                              \
-		return id_support<T##_traits, op_kind::contained>(fcinfo);                                 \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_starts_with_sel);                                                      \
-	Datum T##_starts_with_sel(PG_FUNCTION_ARGS)                                                    \
-	{                                                                                              \
-		return id_restrict_sel<T##_traits, op_kind::starts_with>(fcinfo);                          \
-	}                                                                                              \
-	PG_FUNCTION_INFO_V1(T##_contained_sel);                                                        \
-	Datum T##_contained_sel(PG_FUNCTION_ARGS)                                                      \
-	{                                                                                              \
-		return id_restrict_sel<T##_traits, op_kind::contained>(fcinfo);                            \
-	}
-
+/*
+ * The fmgr entry points, each named after its SQL object: per type (core's uuid too), the planner
+ * support functions and RESTRICT estimators of ^@ and <@; then the support functions of the
+ * comparisons of ulid and euid with uuid.
+ */
 extern "C" {
 
-IDT_PLANNER(uid11)
-IDT_PLANNER(timeid)
-IDT_PLANNER(ulidflake)
-IDT_PLANNER(ulid)
-IDT_PLANNER(euid)
-IDT_PLANNER(uuid)
+/* ---- uid11 ----------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(uid11_starts_with_support);
+Datum
+uid11_starts_with_support(PG_FUNCTION_ARGS)
+{
+	return id_support<uid11_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_contained_support);
+Datum
+uid11_contained_support(PG_FUNCTION_ARGS)
+{
+	return id_support<uid11_traits, op_kind::contained>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_starts_with_sel);
+Datum
+uid11_starts_with_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<uid11_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uid11_contained_sel);
+Datum
+uid11_contained_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<uid11_traits, op_kind::contained>(fcinfo);
+}
+
+/* ---- timeid ---------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(timeid_starts_with_support);
+Datum
+timeid_starts_with_support(PG_FUNCTION_ARGS)
+{
+	return id_support<timeid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_contained_support);
+Datum
+timeid_contained_support(PG_FUNCTION_ARGS)
+{
+	return id_support<timeid_traits, op_kind::contained>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_starts_with_sel);
+Datum
+timeid_starts_with_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<timeid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(timeid_contained_sel);
+Datum
+timeid_contained_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<timeid_traits, op_kind::contained>(fcinfo);
+}
+
+/* ---- ulidflake ------------------------------------------------------------------------------- */
+
+PG_FUNCTION_INFO_V1(ulidflake_starts_with_support);
+Datum
+ulidflake_starts_with_support(PG_FUNCTION_ARGS)
+{
+	return id_support<ulidflake_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_contained_support);
+Datum
+ulidflake_contained_support(PG_FUNCTION_ARGS)
+{
+	return id_support<ulidflake_traits, op_kind::contained>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_starts_with_sel);
+Datum
+ulidflake_starts_with_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<ulidflake_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulidflake_contained_sel);
+Datum
+ulidflake_contained_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<ulidflake_traits, op_kind::contained>(fcinfo);
+}
+
+/* ---- ulid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(ulid_starts_with_support);
+Datum
+ulid_starts_with_support(PG_FUNCTION_ARGS)
+{
+	return id_support<ulid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_contained_support);
+Datum
+ulid_contained_support(PG_FUNCTION_ARGS)
+{
+	return id_support<ulid_traits, op_kind::contained>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_starts_with_sel);
+Datum
+ulid_starts_with_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<ulid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(ulid_contained_sel);
+Datum
+ulid_contained_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<ulid_traits, op_kind::contained>(fcinfo);
+}
+
+/* ---- euid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(euid_starts_with_support);
+Datum
+euid_starts_with_support(PG_FUNCTION_ARGS)
+{
+	return id_support<euid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_contained_support);
+Datum
+euid_contained_support(PG_FUNCTION_ARGS)
+{
+	return id_support<euid_traits, op_kind::contained>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_starts_with_sel);
+Datum
+euid_starts_with_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<euid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(euid_contained_sel);
+Datum
+euid_contained_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<euid_traits, op_kind::contained>(fcinfo);
+}
+
+/* ---- uuid ------------------------------------------------------------------------------------ */
+
+PG_FUNCTION_INFO_V1(uuid_starts_with_support);
+Datum
+uuid_starts_with_support(PG_FUNCTION_ARGS)
+{
+	return id_support<uuid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uuid_contained_support);
+Datum
+uuid_contained_support(PG_FUNCTION_ARGS)
+{
+	return id_support<uuid_traits, op_kind::contained>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uuid_starts_with_sel);
+Datum
+uuid_starts_with_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<uuid_traits, op_kind::starts_with>(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uuid_contained_sel);
+Datum
+uuid_contained_sel(PG_FUNCTION_ARGS)
+{
+	return id_restrict_sel<uuid_traits, op_kind::contained>(fcinfo);
+}
+
+/* ---- uuid cross-type comparisons ------------------------------------------------------------- */
 
 /* The comparisons of ulid and euid with uuid, both ways: one support function per strategy. */
-#define IDT_UUID_CROSS(name, strategy)                                                             \
-	PG_FUNCTION_INFO_V1(uuid_cross_##name##_support);                                              \
-	Datum uuid_cross_##name##_support(PG_FUNCTION_ARGS)                                            \
-	{                                                                                              \
-		return uuid_cross_support(fcinfo, strategy);                                               \
-	}
+PG_FUNCTION_INFO_V1(uuid_cross_eq_support);
+Datum
+uuid_cross_eq_support(PG_FUNCTION_ARGS)
+{
+	return uuid_cross_support(fcinfo, BTEqualStrategyNumber);
+}
 
-IDT_UUID_CROSS(eq, BTEqualStrategyNumber)
-IDT_UUID_CROSS(ne, 0)
-IDT_UUID_CROSS(lt, BTLessStrategyNumber)
-IDT_UUID_CROSS(le, BTLessEqualStrategyNumber)
-IDT_UUID_CROSS(gt, BTGreaterStrategyNumber)
-IDT_UUID_CROSS(ge, BTGreaterEqualStrategyNumber)
+PG_FUNCTION_INFO_V1(uuid_cross_ne_support);
+Datum
+uuid_cross_ne_support(PG_FUNCTION_ARGS)
+{
+	return uuid_cross_support(fcinfo, 0);
+}
+
+PG_FUNCTION_INFO_V1(uuid_cross_lt_support);
+Datum
+uuid_cross_lt_support(PG_FUNCTION_ARGS)
+{
+	return uuid_cross_support(fcinfo, BTLessStrategyNumber);
+}
+
+PG_FUNCTION_INFO_V1(uuid_cross_le_support);
+Datum
+uuid_cross_le_support(PG_FUNCTION_ARGS)
+{
+	return uuid_cross_support(fcinfo, BTLessEqualStrategyNumber);
+}
+
+PG_FUNCTION_INFO_V1(uuid_cross_gt_support);
+Datum
+uuid_cross_gt_support(PG_FUNCTION_ARGS)
+{
+	return uuid_cross_support(fcinfo, BTGreaterStrategyNumber);
+}
+
+PG_FUNCTION_INFO_V1(uuid_cross_ge_support);
+Datum
+uuid_cross_ge_support(PG_FUNCTION_ARGS)
+{
+	return uuid_cross_support(fcinfo, BTGreaterEqualStrategyNumber);
+}
 
 } /* extern "C" */
