@@ -1,4 +1,5 @@
 # Makefile: build the idtypes extension with PGXS, plus unit tests, the test command and the demo.
+# Benchmarks live in mk/bench.mk, packaging and release in mk/packaging.mk; `make help` lists all.
 
 MODULE_big = idtypes
 # Every glue file (src/ and its subdirectories) and every core file goes into the one shared library.
@@ -142,7 +143,7 @@ endif
 UT_BIN = $(UT_DIR)/unit_tests
 UT_SRCS = $(wildcard test/test_*.cpp core/*.cpp)
 UT_OBJS = $(patsubst %.cpp,$(UT_DIR)/%.o,$(UT_SRCS))
-# Catch2 v2's main takes ~17 s to compile: built once, uninstrumented, and shared by both builds.
+# Catch2 v2's main is slow to compile: built once, uninstrumented, and shared by both builds.
 UT_MAIN = test/build/main.o
 
 .PHONY: unittest unittest-build check-core-pure
@@ -189,8 +190,8 @@ prove_installcheck:
 test:
 	+@PG_CONFIG=$(PG_CONFIG) bash test/run_tests.sh
 # The inner loop, while working: the unit tests and the regression suite on one server (that of
-# PG_CONFIG), none of the scripts: 161 s on 2 cores from a fresh clone beside another job, less
-# once built. `make test` before a commit, `make test-matrix` (CI's `.ci/run`) before a push.
+# PG_CONFIG), none of the scripts. `make test` before a commit, `make test-matrix` (CI's
+# `.ci/run`) before a push.
 quick:
 	+@PG_CONFIG=$(PG_CONFIG) IDTYPES_SCRIPTS= bash test/run_tests.sh
 
@@ -198,98 +199,12 @@ quick:
 # it (the host's, or a chroot made by scripts/chroot.sh), then the tests that span two servers;
 # one "N passed, N failed, N skipped" line adds them all up.
 PG_VERSIONS ?= 15 17 18 19
-.PHONY: test-matrix bench bench-micro
+.PHONY: test-matrix
 test-matrix:
 	+@PG_VERSIONS="$(PG_VERSIONS)" bash test/run_matrix.sh
 
-# The benchmark suite (bench/bench.sh): N rows (default 1,000,000), R rounds (default 5), on the
-# server of PG_CONFIG, with idtypes built and installed there first. Prints its tables and writes
-# them as CSV, Markdown and an SVG plot into OUT (default bench/results/bench-<major>).
-bench: all
-	$(MAKE) install
-	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
-
-# The generators under load (bench/load.sh): pgbench with 1, 4, 16 and 64 clients, DURATION s each
-# (default 60), single-row inserts with each generator as the key's default, in both scopes of the
-# generators' state, then the same with faults (backends killed, an immediate restart); about 75
-# minutes at the defaults. Writes OUT (default bench/results/load-<major>).
-.PHONY: bench-load
-bench-load: all
-	$(MAKE) install
-	PG_CONFIG=$(PG_CONFIG) bash bench/load.sh
-
-# Bulk loads at scale and partition pruning on a big partitioned table (bench/scale.sh; about 15
-# minutes per server at the default 20 M rows per generator on a 2-core VM, see docs/performance.md;
-# ROWS=... BATCH=... for less).
-.PHONY: bench-scale
-bench-scale: all
-	$(MAKE) install
-	PG_CONFIG=$(PG_CONFIG) bash bench/scale.sh
-
-# Micro-benchmarks of the core codecs (Google Benchmark): no server needed.
-MICRO_BIN = test/build/bench_micro
-$(MICRO_BIN): bench/micro.cpp $(wildcard core/*.cpp core/include/idtypes/*.hpp)
-	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -Icore/include -o $@ bench/micro.cpp \
-		$(wildcard core/*.cpp) -lbenchmark -lpthread
-
-bench-micro: $(MICRO_BIN)
-	./$(MICRO_BIN) --benchmark_repetitions=$${R:-5} --benchmark_report_aggregates_only=true
-
 demo:
 	+@bash scripts/demo.sh
-
-# A PGXN release archive: `git archive` of DIST_REF (default HEAD) as idtypes-<version>.zip (the
-# version from that tree's META.json) in DIST_DIR (default: here). test/scripts/dist.sh builds and
-# tests what it holds.
-DIST_DIR ?= .
-DIST_REF ?= HEAD
-DIST_VERSION = $(shell git show $(DIST_REF):META.json | sed -n 's/^   "version": "\(.*\)",$$/\1/p')
-.PHONY: dist
-dist:
-	git archive --format=zip --prefix=idtypes-$(DIST_VERSION)/ \
-		-o $(DIST_DIR)/idtypes-$(DIST_VERSION).zip $(DIST_REF)
-	@echo "dist: $(DIST_DIR)/idtypes-$(DIST_VERSION).zip"
-
-# The client packages for PyPI and npm: the sdist and wheel of clients/python and the npm tarball
-# of clients/node, in CLIENTS_DIST_DIR (default: clients/dist). Needs python3-setuptools,
-# python3-wheel and npm; test/scripts/clients_dist.sh checks and installs what it builds.
-CLIENTS_DIST_DIR ?= clients/dist
-.PHONY: clients-dist
-clients-dist:
-	@bash clients/dist.sh $(CLIENTS_DIST_DIR)
-
-# Debian packages: postgresql-<major>-idtypes_<version>-<rev>_<arch>.deb for each server whose
-# headers are installed, built by Debian's own tools (debian/, pg_buildext) from a clean export in
-# a scratch directory, copied to DEB_DIR (default: here). Needs `scripts/install-deps.sh deb`;
-# test/deb/deb_install.sh installs the package in a clean chroot and tests it there.
-DEB_DIR ?= .
-.PHONY: deb
-deb:
-	@bash scripts/deb.sh $(DEB_DIR)
-
-# The Debian source package (idtypes_<version>.orig.tar.gz, .dsc, .debian.tar.xz, .changes) and the
-# binary packages built from it, for every server the release supports, into DEB_DIR;
-# test/deb/debsrc.sh runs lintian and autopkgtest on them in a chroot.
-.PHONY: debsrc
-debsrc:
-	@bash scripts/deb.sh --source $(DEB_DIR)
-
-# The CloudNativePG extension image for the server of PG_CONFIG (18+): idtypes-<version>-pg<major>.oci.tar
-# in IMAGE_DIR (default: here), built with umoci and skopeo (scripts/install-deps.sh image);
-# test/scripts/image.sh unpacks it and runs the regression tests from it. See scripts/image.sh.
-IMAGE_DIR ?= .
-.PHONY: image
-image:
-	@PG_CONFIG=$(PG_CONFIG) bash scripts/image.sh $(IMAGE_DIR)
-
-# Every artifact of a release from its tag (default: the tag on HEAD) into RELEASE_DIR/idtypes-<version>/
-# (default release/): source tarball, PGXN zip, .deb files, OCI image archives, RELEASE_NOTES.md and
-# SHA256SUMS, after tools/check_versions.py --tag; RELEASE_PARTS="source pgxn deb image" picks
-# fewer. See scripts/release.sh.
-.PHONY: release
-release:
-	@bash scripts/release.sh $(TAG)
 
 # idtypes--1.2.sql and idtypes--1.1--1.2.sql are generated by tools/gen_sql.py, the SQL edition's
 # sql_edition/idtypes_sql.sql, its migration idtypes_sql.migration.sql and its pg_tle package
@@ -297,7 +212,8 @@ release:
 # tools/gen_sql_edition.py: `make sql`
 # regenerates them, `make check-sql` fails when the committed scripts and their generator
 # disagree, or when a released (frozen) script changed: 1.0's and 1.1's (released as 1.1.0), with
-# idtypes_uuidv7's.
+# idtypes_uuidv7's; and when a C symbol the scripts name is not written out in src/
+# (tools/check_symbols.sh: each is found by grep -w, not made by token pasting).
 IDTYPES_1_0_SHA256 = a3a73244a556eb849731896bed76541655896fdf4020a93cf416ea8f3e671185
 IDTYPES_RELEASED_SHA256 = \
 	$(IDTYPES_1_0_SHA256):idtypes--1.0.sql \
@@ -332,6 +248,7 @@ check-sql:
 			echo "check-sql: $${f#*:} is released and frozen: SQL changes go into the next version's" \
 				"scripts (docs/development.md, \"The next version\")" >&2; exit 1; }; \
 	done
+	@bash tools/check_symbols.sh >/dev/null
 
 CLANG_FORMAT ?= clang-format
 FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h src/*.hpp src/*/*.cpp src/*/*.h \
@@ -340,5 +257,23 @@ format:
 	$(if $(FORMAT_SRCS),$(CLANG_FORMAT) -i $(FORMAT_SRCS))
 
 include fuzz/fuzz.mk
+include mk/bench.mk mk/packaging.mk
+
+.PHONY: help
+help:
+	@echo "Build and test (Makefile):"
+	@echo "  all, install        build and install the extension (PGXS; PG_CONFIG=... picks the server)"
+	@echo "  test                the whole suite on PG_CONFIG's server; last line: N passed, N failed"
+	@echo "  quick               unit tests and the regression suite only"
+	@echo "  test-matrix         every supported server and lane (CI's .ci/run)"
+	@echo "  installcheck        the regression suite and isolation specs (PGXS)"
+	@echo "  prove_installcheck  the TAP tests (t/*.pl)"
+	@echo "  unittest            the core's unit tests (Catch2)"
+	@echo "  sql, check-sql      regenerate the generated SQL scripts / check them and the frozen ones"
+	@echo "  fuzz-build, fuzz    the core's fuzz targets (fuzz/fuzz.mk)"
+	@echo "  format              clang-format the C++ sources"
+	@echo "  demo                set up and run the demo"
+	@echo "Benchmarks (mk/bench.mk): bench, bench-load, bench-scale, bench-micro"
+	@echo "Packaging and release (mk/packaging.mk): dist, clients-dist, deb, debsrc, image, release"
 
 -include $(OBJS:.o=.d) $(wildcard test/build/*.d test/build/*/*.d test/build-san/*/*.d)

@@ -339,7 +339,7 @@ stop_cluster
 
 # (5) The TAP tests (t/*.pl, `make prove_installcheck`): servers of their own, made and stepped by
 # the tests (PostgreSQL::Test::Cluster). As root they run as the server's user (initdb refuses
-# root) in a copy of the Makefile (and the file it includes) and t/ that user owns. IDTYPES_TAP=0 leaves them out; a server
+# root) in a copy of the Makefile (and the files it includes) and t/ that user owns. IDTYPES_TAP=0 leaves them out; a server
 # without TAP support in its PGXS (not a Debian server-dev package) skips them, saying so.
 # Counted per test (prove's "ok N" lines).
 if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" = 1 ]; then
@@ -350,7 +350,7 @@ if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" = 1 ]; then
 		echo "run_tests: SKIPPED: ${skipped[-1]}"
 	else
 		tap=$tmp/tap
-		mkdir -p "$tap" && cp -a --parents Makefile fuzz/fuzz.mk t "$tap"/
+		mkdir -p "$tap" && cp -a --parents Makefile fuzz/fuzz.mk mk t "$tap"/
 		as_tap=()
 		if [ "$(id -u)" -eq 0 ]; then
 			chown -R postgres: "$tap"

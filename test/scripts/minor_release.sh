@@ -31,6 +31,7 @@ cp -a "$top/Makefile" "$top"/idtypes*.control "$top"/idtypes--*.sql "$top"/idtyp
 # (and the build's stamps, so that only stats_hook.o is rebuilt)
 cp -a "$top/.pg_config.stamp" "$top/.objects.list" "$work/build/" 2>/dev/null || true
 cp -a "$top/fuzz/fuzz.mk" "$work/build/fuzz/"
+cp -a "$top/mk" "$work/build/"
 rm -f "$work/build/src/planner/stats_hook.o"
 inc=$("$PG_CONFIG" --includedir-server)
 if ! make -s -C "$work/build" PG_CONFIG="$PG_CONFIG" \
