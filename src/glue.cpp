@@ -99,8 +99,10 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 			}
 		}
 	}
-	const char *what = spec.prefix ? "invalid prefix for type %s: \"%s\""
-								   : "invalid input syntax for type %s: \"%s\"";
+/* The message: literal formats, the type's name an argument (as core writes them). */
+#define IDT_INPUT_ERRMSG()                                                                         \
+	(spec.prefix ? errmsg("invalid prefix for type %s: \"%s\"", spec.type_name, input)             \
+				 : errmsg("invalid input syntax for type %s: \"%s\"", spec.type_name, input))
 	char name[40];
 	bool is_byte = false;
 	/* A UUID in text: the type reads it only as a uuid (one text form per value). */
@@ -137,7 +139,7 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 			if (foreign >= 0)
 				errsave(escontext,
 						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-						 errmsg(what, spec.type_name, input),
+						 IDT_INPUT_ERRMSG(),
 						 errdetail("Expected %s, got %d; the %s%s at position %d is not a valid "
 								   "symbol.",
 								   spec.length_hint, got, is_byte ? "" : "character ", name,
@@ -145,7 +147,7 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 			else
 				errsave(escontext,
 						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-						 errmsg(what, spec.type_name, input),
+						 IDT_INPUT_ERRMSG(),
 						 errdetail("Expected %s, got %d.", spec.length_hint, got),
 						 uuid ? errhint("To read a UUID, cast it from type uuid ('%s'::uuid::%s), "
 										"or pass it as a parameter of type uuid.",
@@ -160,7 +162,7 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 		case idt::errc::missing_dash:
 			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg(what, spec.type_name, input),
+					 IDT_INPUT_ERRMSG(),
 					 errdetail("Expected a dash at position %d, found %s (the display form is "
 							   "STTT-TTT-TTTT-CC).",
 							   char_position(input, input_len, offset), name)));
@@ -168,7 +170,7 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 		case idt::errc::bad_dash:
 			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg(what, spec.type_name, input),
+					 IDT_INPUT_ERRMSG(),
 					 errdetail("The dash at position %d is out of place: dashes go only at "
 							   "positions 5, 9 and 14 (the display form STTT-TTT-TTTT-CC).",
 							   char_position(input, input_len, offset))));
@@ -176,7 +178,7 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 		case idt::errc::bad_check:
 			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg(what, spec.type_name, input),
+					 IDT_INPUT_ERRMSG(),
 					 errdetail("The check symbol does not match the value.")));
 			return;
 		case idt::errc::bad_symbol:
@@ -185,18 +187,19 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 	}
 	if (is_byte)
 		errsave(escontext,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(what, spec.type_name, input),
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
 				 errdetail("The %s at position %d is not a valid symbol; %s symbols are %s.", name,
 						   char_position(input, input_len, offset), spec.type_name,
 						   spec.symbols)));
 	else
 		errsave(escontext,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(what, spec.type_name, input),
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
 				 errdetail("The character %s at position %d is not a valid symbol; %s symbols "
 						   "are %s.",
 						   name, char_position(input, input_len, offset), spec.type_name,
 						   spec.symbols)));
 }
+#undef IDT_INPUT_ERRMSG
 
 void
 report_binary_length(const char *type_name, int expected, int got)
