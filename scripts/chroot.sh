@@ -86,12 +86,40 @@ native() {
 	arch-test -n i386 >/dev/null 2>&1
 }
 
-# register_qemu <name> <magic> <mask>: a handler that Debian's qemu-user-static ships no binfmt
-# file for (i386 on amd64, which Debian expects the CPU to run), written to binfmt_misc directly:
-# the ELF header of the architecture's executables and shared objects.
+# register_qemu <name> <magic> <mask> <interpreter>: a handler that Debian's qemu-user-static
+# ships no binfmt file for (i386 on amd64, which Debian expects the CPU to run), written to
+# binfmt_misc directly: the ELF header of the architecture's executables and shared objects.
 register_qemu() {
-	printf ':qemu-%s:M::%s:%s:/usr/bin/qemu-%s-static:F\n' "$1" "$2" "$3" "$1" \
-		>/proc/sys/fs/binfmt_misc/register
+	printf ':qemu-%s:M::%s:%s:%s:F\n' "$1" "$2" "$3" "$4" >/proc/sys/fs/binfmt_misc/register
+}
+
+# qemu_i386: the emulator of i386 programs, printed: trixie's qemu-user (QEMU 10), not bookworm's
+# qemu-user-static (7.2), whose i386 signal frames do not keep the x87 state: a signal that lands
+# in floating-point work (PostgreSQL's procsignals and latches) leaves it NaN or garbage, and
+# plain SQL such as interval '20 days' * i / 20000 fails with "interval out of range" (91 of 400
+# statements under a stream of SIGUSR1 with 7.2, none with 10.0). Its static binary, from the
+# package in the host's archive (apt with a sources list of its own), kept in
+# ${IDTYPES_QEMU_CACHE:-/var/cache/idtypes-qemu}.
+qemu_i386() {
+	local dir=${IDTYPES_QEMU_CACHE:-/var/cache/idtypes-qemu} mirror work
+	if [ ! -x "$dir/qemu-i386" ]; then
+		mirror=$(host_mirror)
+		[ -n "$mirror" ] || { echo "chroot.sh: no Debian archive found in the host's apt sources" >&2; return 1; }
+		work=$dir.tmp
+		rm -rf "$work"
+		mkdir -p "$work/lists/partial" "$work/archives/partial"
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" \
+			>"$work/sources.list"
+		local opts=(-q -o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
+			-o Dir::State::Lists="$work/lists" -o Dir::Cache::Archives="$work/archives"
+			-o APT::Architectures::=amd64 -o APT::Sandbox::User=root)
+		apt-get "${opts[@]}" update >&2
+		(cd "$work" && apt-get "${opts[@]}" download qemu-user) >&2
+		dpkg-deb -x "$work"/qemu-user_*.deb "$work/x"
+		install -D -m 755 "$work/x/usr/bin/qemu-i386" "$dir/qemu-i386"
+		rm -rf "$work"
+	fi
+	echo "$dir/qemu-i386"
 }
 
 # enable_binfmt <arch>: an architecture this machine does not run natively: its qemu-user
@@ -116,14 +144,19 @@ enable_binfmt() {
 	if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
 		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 	fi
-	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
-		if [ "$qemu" = i386 ]; then
+	if [ "$qemu" = i386 ]; then
+		local interpreter
+		interpreter=$(qemu_i386)
+		# Another interpreter registered (bookworm's, or an older run's): replaced.
+		if ! grep -qxF "interpreter $interpreter" /proc/sys/fs/binfmt_misc/qemu-i386 2>/dev/null; then
+			[ ! -e /proc/sys/fs/binfmt_misc/qemu-i386 ] || echo -1 >/proc/sys/fs/binfmt_misc/qemu-i386
 			# ELF, 32-bit, little-endian, executable or shared object, machine 3 (Intel 80386).
 			register_qemu i386 '\x7fELF\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00' \
-				'\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff'
-		else
-			update-binfmts --enable "qemu-$qemu" >&2
+				'\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff' \
+				"$interpreter"
 		fi
+	elif [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
+		update-binfmts --enable "qemu-$qemu" >&2
 	fi
 	if [ ! -e "/proc/sys/fs/binfmt_misc/qemu-$qemu" ]; then
 		echo "chroot.sh: cannot register qemu-$qemu with binfmt_misc" >&2
