@@ -1,4 +1,17 @@
-/* growth.cpp: how far a table has grown past its statistics (checked against its index), and the index's actual ends, read once per planning run. */
+/*
+ * growth.cpp: how far a table has grown past its statistics (checked against its index), and the
+ * index's actual ends, read once per planning run.
+ *
+ * The rows added since ANALYZE: the table's size now against pg_class.reltuples; after a VACUUM
+ * (which moves reltuples, not pg_statistic), the cumulative statistics' rows modified since
+ * ANALYZE, checked once per ANALYZE against the btree index (the entries above the histogram's
+ * last bound, counted up to a limit; the check kept per table across planning runs until the
+ * next ANALYZE or a new relfilenode). Example: 19,900 rows analyzed, 2,000 inserted, a VACUUM:
+ * reltuples says 21,900, the statistics describe 19,900, and 2,000 are new. The index's
+ * ends are read as core's get_actual_variable_endpoint reads them (skipping dead entries, at most
+ * 100 heap pages), and kept with the planning run's memory (run_cache), so that an estimate, the
+ * statistics hook and a subquery of one plan probe each end once.
+ */
 #include "planner/planner.h"
 
 #include <cmath>

@@ -1,4 +1,14 @@
-/* index_support.cpp: ^@ and <@ as the btree (and BRIN) index conditions "id >= lo AND id <= hi". */
+/*
+ * index_support.cpp: ^@ and <@ as the btree (and BRIN) index conditions "id >= lo AND id <= hi".
+ *
+ * For a prefix, lo and hi are the prefix padded to the full text with the alphabet's first and
+ * last symbols: on ulid, ^@ '01M8971AS1' gives '01M8971AS10000000000000000' and
+ * '01M8971AS1ZZZZZZZZZZZZZZZZ'. For a range, they are its first and last values: <@
+ * ulid_time_range(tstzrange(a, b)) gives the first ULID of a's millisecond and the last one
+ * before b's. A constant right side gives constants; a parameter or another value fixed during
+ * the scan gives calls of <type>range_first/last() evaluated at scan start, so a generic plan
+ * keeps its index range.
+ */
 #include "planner/planner.h"
 
 extern "C" {

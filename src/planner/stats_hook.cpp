@@ -1,4 +1,16 @@
-/* stats_hook.cpp: get_relation_stats_hook: a column's statistics with the rows added since ANALYZE in the histogram. */
+/*
+ * stats_hook.cpp: get_relation_stats_hook: a column's statistics with the rows added since ANALYZE
+ * in the histogram.
+ *
+ * Core's estimates of <, <=, >=, > (and of joins and GROUP BY) read pg_statistic's histogram,
+ * which ends at the largest ID ANALYZE saw. For a column of our types in a table that has grown
+ * since, the hook hands the planner a copy of the statistics tuple whose histogram keeps its
+ * number of bounds but gives the new rows their share of them: placed between the old last bound
+ * (or the first ID at or above the ANALYZE's time) and the index's largest ID. Example: a table
+ * of 19,900 rows analyzed, then 2,000 rows more; of 101 bounds, about 9 now describe the new
+ * rows, and id >= (the first ID of an hour ago) is estimated within 3x of the 2,000 rows instead
+ * of a few dozen. pg_stats itself is unchanged.
+ */
 #include "planner/planner.h"
 
 #include <cmath>

@@ -1,4 +1,27 @@
-/* support.cpp: the SQL-callable planner support of ^@, <@ and the uuid cross-type operators: each request handed to its file. */
+/*
+ * support.cpp: the SQL-callable planner support of ^@, <@ and the uuid cross-type operators; each
+ * request is handed to the file that answers it.
+ *
+ * The idea: an ID made by a generator begins with its time, so "IDs with this prefix" and "IDs of
+ * this time window" are each one contiguous run of the btree's order. The operators say so to the
+ * planner through their support functions, the way like_support.c does for LIKE on text. Take
+ *
+ *     SELECT * FROM orders WHERE id ^@ '01M8971AS1';          -- id is a ulid with a btree index
+ *
+ * - SupportRequestIndexCondition (index_support.cpp): the clause becomes the index conditions
+ *   id >= '01M8971AS10000000000000000' AND id <= '01M8971AS1ZZZZZZZZZZZZZZZZ', the prefix padded
+ *   with the alphabet's first and last symbols; EXPLAIN shows them as "Index Cond".
+ * - The RESTRICT estimator (id_restrict_sel, selectivity.cpp): the share of rows between those
+ *   bounds, read from the column's histogram, and above it for rows added since ANALYZE
+ *   (stats_hook.cpp and growth.cpp: the index's actual end, read once per planning run).
+ * - SupportRequestSimplify (rewrites.cpp): a constant right side turned into the type's btree
+ *   operators, so that partition pruning and row-level security see plain comparisons.
+ * - SupportRequestSelectivity: the function form (ulid_starts_with(id, '01M8971AS1')) estimated
+ *   as the operator is.
+ *
+ * Every function and operator these build is the extension's own, found by OID (members.cpp),
+ * never by name.
+ */
 #include "planner/planner.h"
 
 extern "C" {
