@@ -213,7 +213,9 @@ demo:
 # regenerates them, `make check-sql` fails when the committed scripts and their generator
 # disagree, or when a released (frozen) script changed: 1.0's and 1.1's (released as 1.1.0), with
 # idtypes_uuidv7's; and when a C symbol the scripts name is not written out in src/
-# (tools/check_symbols.sh: each is found by grep -w, not made by token pasting).
+# (tools/check_symbols.sh: each is found by grep -w, not made by token pasting), or when src/traits.h
+# or a client says of a type other than tools/types.json, where the types' facts are written once
+# (tools/check_facts.py).
 IDTYPES_1_0_SHA256 = a3a73244a556eb849731896bed76541655896fdf4020a93cf416ea8f3e671185
 IDTYPES_RELEASED_SHA256 = \
 	$(IDTYPES_1_0_SHA256):idtypes--1.0.sql \
@@ -249,6 +251,7 @@ check-sql:
 				"scripts (docs/development.md, \"The next version\")" >&2; exit 1; }; \
 	done
 	@bash tools/check_symbols.sh >/dev/null
+	@python3 tools/check_facts.py >/dev/null
 
 CLANG_FORMAT ?= clang-format
 FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h src/*.hpp src/*/*.cpp src/*/*.h \

@@ -1,13 +1,9 @@
 """gen_extras.py: BRIN bloom classes, btree in_range (1.1; see gen_sql.py)."""
 
-# type, its time accessor, what an in_range offset is measured against
-TYPES = [
-    ("uid11", "xid_timestamp", "the xid profile's ms"),
-    ("timeid", "timeid_timestamp", "the exact microsecond"),
-    ("ulidflake", "ulidflake_timestamp", "the ms"),
-    ("ulid", "ulid_timestamp", "the ms"),
-    ("euid", "euid_timestamp", "the ms"),
-]
+import types_facts
+
+# type, its time accessor, what an in_range offset is measured against (tools/types.json)
+TYPES = [(d["name"], d["timestamp_function"], d["in_range_offset_in"]) for d in types_facts.TYPES]
 
 
 def bloom(t):

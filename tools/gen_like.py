@@ -1,9 +1,11 @@
 """gen_like.py: LIKE, NOT LIKE, ILIKE and NOT ILIKE on the five types (1.1; see gen_sql.py)."""
 
+import types_facts
+
 PURE = "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE"
 ESTIMATOR = "LANGUAGE C STABLE STRICT PARALLEL SAFE"
 
-TYPES = ["uid11", "timeid", "ulidflake", "ulid", "euid"]
+TYPES = types_facts.NAMES  # tools/types.json
 
 # operator, function suffix, what it tests, negator, estimator, core's join estimator, support
 OPERATORS = [

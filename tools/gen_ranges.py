@@ -1,15 +1,12 @@
 """gen_ranges.py: the range types, prefix and time ranges, ^@ and <@ (see gen_sql.py)."""
 
+import types_facts
+
 PURE = "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE"
 
-# type, what its time range reads, symbols in its text form, prefix case rules
-TYPES = [
-    ("uid11", "the ms of the xid profile", 11, "case-sensitive"),
-    ("timeid", "the exact microsecond", 13, "case-sensitive; the display dashes may be kept"),
-    ("ulidflake", "the ms", 13, "either case"),
-    ("ulid", "the ms", 26, "either case"),
-    ("euid", "the ms", 27, "either case, aliases I L -> 1 and O -> 0"),
-]
+# type, what its time range reads, symbols in its text form, prefix case rules (tools/types.json)
+TYPES = [(d["name"], d["time_range_reads"], d["text_length"], d["prefix_case"])
+         for d in types_facts.TYPES]
 
 
 def fn(name, args, ret, extra="", volatility=PURE, symbol=None):

@@ -13,6 +13,8 @@ definitions for the install), and what 1.2 adds once too (ADDED_IN_1_2, into bot
 
 import sys
 
+import types_facts
+
 HEADER = """\
 /* idtypes--1.2.sql */
 
@@ -28,19 +30,9 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idtypes_version() IS 'version of the loaded idtypes library';
 """
 
-# name, width, one-line description, timestamp accessor, text length
-TYPES = [
-    dict(t="uid11", w=64, ts="xid_timestamp",
-         desc="uid11: a 64-bit unsigned ID as 11 Base58 symbols (xid profile: 42-bit ms | 22 random bits)"),
-    dict(t="timeid", w=64, ts="timeid_timestamp",
-         desc="timeid: atproto TID, 53-bit microseconds | 10-bit clock id, 13 base32-sortable symbols"),
-    dict(t="ulidflake", w=64, ts="ulidflake_timestamp",
-         desc="ulidflake: ULID-Flake, 43-bit ms since 2024 | 20 random bits, 13 Crockford symbols"),
-    dict(t="ulid", w=128, ts="ulid_timestamp",
-         desc="ulid: ULID, 48-bit Unix ms | 80 random bits, 26 Crockford symbols"),
-    dict(t="euid", w=128, ts="euid_timestamp",
-         desc="euid: EUID, 45-bit Unix ms | 15-bit random or extension | 4-bit extension length | 64 random bits, 27 Crockford symbols with a check symbol"),
-]
+# name, width, one-line description, timestamp accessor (tools/types.json)
+TYPES = [dict(t=d["name"], w=d["bits"], ts=d["timestamp_function"], desc=d["description"])
+         for d in types_facts.TYPES]
 
 PURE = "LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE"
 

@@ -13,50 +13,31 @@ created or replaced, so either file run again over an older version updates it.
 The values live in core types: uuid for ulid and euid, bigint for uid11, timeid and ulidflake,
 holding exactly the native types' 16 bytes and 64-bit integers, so that a column made here becomes
 a native column with ALTER COLUMN ... TYPE and keeps its file. The text of every error comes from
-the TEXT specs below, which mirror src/traits.h (test/scripts/sql_edition.sh compares the two
-editions value by value and error by error).
+the TEXT specs below, from tools/types.json (tools/check_facts.py holds src/traits.h to it;
+test/scripts/sql_edition.sh compares the two editions value by value and error by error).
 """
 
 import sys
 
+import types_facts
+
 VERSION = "1.2"
 
-# What src/traits.h says of each type's text (the native errors' wording).
-TEXT = {
-    "uid11": dict(symbols="1-9, A-Z and a-z except I, O and l", length="11 characters",
-                  prefix="at most 11 characters", uuid=False,
-                  range="The largest uid11 is jpXCZedGfVQ (2^64-1).", sibling=None),
-    "timeid": dict(symbols="2-7 and lower-case a-z", length="13 characters, or 16 with dashes",
-                   prefix="at most 13 characters, or 16 with dashes", uuid=False,
-                   range="The first symbol of a timeid is one of 2-7, a and b (the top bit is zero).",
-                   sibling=None),
-    "ulidflake": dict(symbols="0-9 and A-Z except I, L, O and U, in either case",
-                      length="13 characters", prefix="at most 13 characters", uuid=False,
-                      range="The first symbol of a ulidflake is at most 7 (13 symbols hold 65 bits, a ulidflake 63).",
-                      sibling=None),
-    "ulid": dict(symbols="0-9 and A-Z except I, L, O and U, in either case", length="26 characters",
-                 prefix="at most 26 characters", uuid=True,
-                 range="The first symbol of a ulid is at most 7 (26 symbols hold 130 bits, a ulid 128).",
-                 sibling="euid"),
-    "euid": dict(symbols="0-9 and A-Z except U, in either case (I and L read as 1, O as 0)",
-                 length="27 characters", prefix="at most 27 characters", uuid=True, range=None,
-                 sibling="ulid"),
-}
+# What each type's text errors say (the native errors' wording: tools/types.json, which
+# tools/check_facts.py checks src/traits.h against).
+TEXT = {d["name"]: dict(symbols=d["symbols"], length=d["length_hint"], prefix=d["prefix_hint"],
+                        uuid=d["uuid_hint"], range=d["range_detail"], sibling=d["sibling"])
+        for d in types_facts.TYPES}
 
 # The digit tables: a symbol's value is its 0-based position here (case folded where the
 # format reads either case; EUID's aliases mapped first).
-SORTABLE = "234567abcdefghijklmnopqrstuvwxyz"
-CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+SORTABLE = types_facts.ALPHABETS["sortable"]
+CROCKFORD = types_facts.ALPHABETS["crockford"]
+BASE58 = types_facts.ALPHABETS["base58"]
 
 # Time layouts: (unit in microseconds, epoch in units, largest time in units, bits below it).
-TIME = {
-    "uid11": (1000, 1321009871111, (1 << 42) - 1, 22),
-    "timeid": (1, 0, (1 << 53) - 1, 10),
-    "ulidflake": (1000, 1704067200000, (1 << 43) - 1, 20),
-    "ulid": (1000, 0, (1 << 48) - 1, 80),
-    "euid": (1000, 0, (1 << 45) - 1, 83),
-}
+TIME = {d["name"]: (d["time_unit_us"], d["time_epoch"], d["time_max"], d["bits_below_time"])
+        for d in types_facts.TYPES}
 
 
 def q(s):
