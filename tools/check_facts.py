@@ -5,7 +5,7 @@ tools/types.json, where each fact is written once (the SQL generators read it di
     python3 tools/check_facts.py      (make check-sql runs it)
 
 Checked: src/traits.h (each <type>_traits' name, symbols, length_hint, prefix_hint, range_detail,
-sibling); clients/python/idtypes/id_text.py and clients/node/ids.js (their alphabets, the types'
+sibling); src/planner/planner.h's list of the types; clients/python/idtypes/id_text.py and clients/node/ids.js (their alphabets, the types'
 symbols, lengths and range details, and the epochs and largest times of the layouts). Prints each
 difference and exits 1 if there is one.
 """
@@ -58,6 +58,11 @@ for d in types_facts.TYPES:
         differ(f"src/traits.h {t}_traits", field, fields.get(field, "(missing)"), d[key])
     if "sibling" in fields or d["sibling"] is not None:
         differ(f"src/traits.h {t}_traits", "sibling", sibling, d["sibling"])
+
+# src/planner/planner.h: the planner's list of the types, in the table's order.
+m = re.search(r"#define IDT_PLANNER_TYPES\(X\) (.*)", read("src/planner/planner.h"))
+differ("src/planner/planner.h", "IDT_PLANNER_TYPES", re.findall(r"X\((\w+)\)", m.group(1)) if m else None,
+       types_facts.NAMES)
 
 # clients/python
 source = read("clients/python/idtypes/id_text.py")
