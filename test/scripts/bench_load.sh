@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench_load.sh: `make bench-load` (bench/load.sh) runs end to end at a small size (1 s per run, 2
-# clients, 3 s of serializable inserts, 9 s of faults with a kill every 3 s), so that it cannot rot
+# clients, 2 s of serializable inserts, 9 s of faults with a kill every 3 s), so that it cannot rot
 # unseen: a line of its summary for every contestant in both scopes, with TPS and server CPU time
 # per 1,000 inserts and their ratios to bigint identity; a line of serializable.csv for each, with
 # transactions run; and a line of faults.csv for every generator in both scopes, every ID
@@ -16,7 +16,7 @@ out=$(mktemp)
 files=$(mktemp -d)
 trap 'rm -rf "$out" "$files"' EXIT
 status=0
-OUT=$files DURATION=1 CLIENTS=2 SERIAL_SECONDS=3 FAULT_SECONDS=9 KILL_EVERY=3 IDTYPES_BENCH_PORT=$((PGPORT + 21)) \
+OUT=$files DURATION=1 CLIENTS=2 SERIAL_SECONDS=2 FAULT_SECONDS=9 KILL_EVERY=3 IDTYPES_BENCH_PORT=$((PGPORT + 21)) \
 	bash "$top/bench/load.sh" >"$out" 2>&1 || status=$?
 cat "$out"
 if [ "$status" -eq 0 ]; then ok "load.sh ran"; else bad "load.sh exited with status $status"; fi
