@@ -51,9 +51,7 @@ declare -A may_skip=(
 # regression tests and every script: 15 on the host (the generator state per backend) and 19 in
 # its chroot (the state shared by the cluster without preload, 17+). The sanitized build is the
 # plain one (the same -O2 of pg_config) with checks added, so it runs instead of the plain build,
-# not beside it: the plain build is what 17, 18, the architectures and every package test. Until
-# November 2026 each ran the suite twice, plain and then with UBSan (about 650 CPU seconds of a
-# run).
+# not beside it: the plain build is what 17, 18, the architectures and every package test.
 ubsan_majors="15 19"
 # ubsan_for <major>: is that major's lane built with UBSan (UBSAN_TOO=1 and in ubsan_majors)?
 ubsan_for() { [ "${UBSAN_TOO:-0}" = 1 ] && [[ " $ubsan_majors " == *" $1 "* ]]; }
@@ -80,12 +78,12 @@ user_scripts="overflow_wait.sh update_path.sh upgrade_paths.sh minor_release.sh 
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
 # [<arch>]="<major> <scripts...>". i386 runs natively, in a chroot of its own (scripts/chroot.sh
 # --arch), built there; the others are cross-compiled on the host and run under qemu-user against
-# the release's server of that architecture, extracted into a sysroot (scripts/sysroot.sh): 11 to
-# 13 minutes each beside a CI run on a 2-core machine with nothing cached (a chroot of theirs,
-# configured and built in under emulation, took 40). i386: a 32-bit Datum (64-bit types passed by reference);
+# the release's server of that architecture, extracted into a sysroot (scripts/sysroot.sh; a chroot
+# of theirs, configured and built in under emulation, would take several times as long). i386: a
+# 32-bit Datum (64-bit types passed by reference);
 # arm64: unsigned char, and the package; s390x: big-endian (Debian 13's s390x packages of its point
 # releases are not in the archive these machines reach: sid's, with PostgreSQL 18). Not
-# concurrency.sh under qemu-user (431-496 s of arm64's lane): qemu runs the guest's loads and stores
+# concurrency.sh under qemu-user (a third of a lane's time there): qemu runs the guest's loads and stores
 # as the host's, whose order (x86's) is stronger than arm64's, so a missing barrier cannot show
 # there; it runs on every amd64 server lane and natively on i386.
 declare -A arch_lanes=(
@@ -98,8 +96,7 @@ declare -A arch_lanes=(
 # loads and stores in the host's order, as for concurrency.sh. arm64 also leaves out the planner's
 # tests: its Datum, byte order and alignment are amd64's (what differs, unsigned char, is the
 # codecs', which the rest of the suite and arch_values.sh read); s390x keeps them (the estimators
-# read the IDs' bytes as numbers: big-endian), i386 too (a 32-bit Datum). Under qemu-user the
-# left-out ones were 180 and 120 of the suite's 480-520 s beside a CI run.
+# read the IDs' bytes as numbers: big-endian), i386 too (a 32-bit Datum).
 emulated_races="commit_order generate_first_id opfamily_while_planning slot_handoff update_while_generating generate_parallel"
 declare -A arch_regress_skip=(
 	[arm64]="$emulated_races estimates partition_prune joins"
@@ -115,12 +112,10 @@ i386_emulated_scripts="arch_values.sh sort_order.sh"
 # prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL:
 # like_1.out, prefix_index_1.out, btree_1.out, amcheck's output the same; the same plans and
 # checks), generate_parallel and uuidv7_core on a tenth, errors on half of its near-miss inputs
-# (errors_1.out): like and prefix_index were 60% of the suite's time there (i386: 484 of 796 s beside a CI run), then amcheck and btree
-# (arm64: 219 and 149 s of 1,177; 5.9 and 6.1 s on amd64 alone, 0.9 and 1.8 small); the unit tests'
-# randomized cases a tenth of their rounds and utf8_decode's round trip every 61st 4-byte scalar
-# (IDTYPES_UNIT_SMALL: test_wide's 200,000 pairs ran past the unit tests' 600 s limit on s390x
-# beside a fresh CI run, the 4-byte scalars were 18 of 30 s on arm64 alone; the full counts run on
-# amd64).
+# (errors_1.out): at full size like and prefix_index take most of the suite's time under
+# emulation, then amcheck and btree; the unit tests' randomized cases a tenth of their rounds and
+# utf8_decode's round trip every 61st 4-byte scalar (IDTYPES_UNIT_SMALL: at full size they pass
+# the unit tests' time limit under emulation; the full counts run on amd64).
 # No unit tests under ASan+UBSan there (SANITIZE_TOO): they run on amd64; under qemu-user the
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
@@ -139,22 +134,21 @@ arch_debs="arm64"
 # owner of a non-superuser database, the rest as postgres) on 15, whose lane's own build is
 # sanitized: the package is the plain build of g++ 12 on amd64 there (at the small sizes: the host's
 # lane ran the full ones on the same server and sources); these where the lane ran the
-# whole suite against the same plain build just before (18: about 45 CPU seconds less since
-# November 2026), and debsrc.sh's autopkgtest runs it again against the package built from the
+# whole suite against the same plain build just before, and debsrc.sh's autopkgtest runs it again
+# against the package built from the
 # source package (17), or the lane's own build is sanitized and release_full.sh builds the package
 # once more (19): what the package adds there is its files, which these load, as the owner of a
 # database and as postgres. The architectures' packages take these too.
 deb_regress_subset="init io casts generate"
 # No package test on these majors: 18 shares sid's packaging with 19, whose package is installed
 # and tested (and release_full.sh builds 18's .deb); what differs is the major in the files'
-# paths, which each package's test reads (about 90 CPU s of 18's lane, until December 2026).
+# paths, which each package's test reads.
 deb_unpackaged="18"
 deb_full_suite="15"
 # With DEB_TOO=1, after the package test and in the same chroot, the other channels' tests, per
 # major ("<script> [args]", separated by ";"): the Debian source package with lintian and
-# autopkgtest on Debian 13 (stable; on 12 too until November 2026, about 1,300 s of a run with
-# nothing cached, for a throwaway chroot of its own, lintian and autopkgtest: 12's binary package is
-# still built from the same debian/ and tested installed, with the whole suite), pgxn install from
+# autopkgtest on Debian 13 (stable; 12's binary package is built from the same debian/ and tested
+# installed, with the whole suite, without a throwaway chroot of its own), pgxn install from
 # the zip once, and the whole `make release` (its .deb files and images for 18 and 19) once.
 declare -A channel_jobs=(
 	[15]="test/pgxn/pgxn_install.sh"
@@ -175,8 +169,8 @@ declare -A script_majors=(
 	# on every major. Once per Debian release where they use the release's packages (the ORMs:
 	# Django 3.2, 4.2 and 5.2, SQLAlchemy 1.4 and 2.0, ActiveRecord), once where they bring their
 	# own (npm's packages; the drivers' programs): on the host, where .ci/run installs their packages
-	# once, before the lanes start (Go, Rust and a JDK installed and compiled in a chroot took 15
-	# minutes of a run).
+	# once, before the lanes start (Go, Rust and a JDK installed and compiled in a chroot would
+	# cost a run minutes).
 	[drivers.sh]="15"
 	[orm_node.sh]="15"
 	# (sid's packages in 19's lane, which 18's shares.)
@@ -193,8 +187,8 @@ declare -A script_majors=(
 	[pgxn_meta.sh]="19"
 	[dist.sh]="17"
 	[release.sh]="15"
-	# The CloudNativePG image built and the whole suite loaded from it (about 330 s beside a CI
-	# run): extension_control_path is new in 18 and works alike on 19 (extension_dir.sh checks it
+	# The CloudNativePG image built and the whole suite loaded from it, once:
+	# extension_control_path is new in 18 and works alike on 19 (extension_dir.sh checks it
 	# on both); release_full.sh builds 19's image too.
 	[image.sh]="18"
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
@@ -212,7 +206,7 @@ declare -A script_majors=(
 	[overflow_wait.sh]="15 19"
 	[logical_replication.sh]="15 19"
 	[bench_smoke.sh]="15 19"
-	# 100,000 IDs per type sorted in memory and on disk (6 s alone; a million took 117-127 s):
+	# 100,000 IDs per type sorted in memory and on disk (enough for an external sort's merge):
 	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
 	# 19), not the major: 15 and 19 (the lanes with UBSan), and the i386 lane; the regression
 	# suite sorts on every major.

@@ -62,8 +62,8 @@ tarball=$cache/$release.tar
 mkdir -p "$cache"
 # The tests' own Depends (debian/tests/control, but @ and @builddeps@: the packages under test)
 # are in the tarball already: autopkgtest finds them installed and installs only the packages under
-# test, with whatever they depend on that is not there. Unpacking the server's headers with clang
-# and LLVM was most of autopkgtest's time on every run (140 of 167 CPU seconds beside a CI run).
+# test, with whatever they depend on that is not there (unpacking the server's headers with clang
+# and LLVM would otherwise be most of autopkgtest's time).
 test_deps=$(sed -n '/^Depends:/,/^[A-Z]/{/^Depends:/{s/^Depends://;p;d};/^[A-Z]/d;p}' debian/tests/control |
 	tr ',' '\n' | sed 's/^[[:space:]]*//; s/[[:space:]]*$//' | grep -v '^@' | grep . | sort -u | paste -sd ,)
 if [ ! -f "$tarball" ] || [ -n "$(find "$tarball" -mmin +1440)" ] ||

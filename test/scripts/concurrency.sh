@@ -5,10 +5,10 @@
 # PostgreSQL 17+ without it too (the DSM registry).
 #
 # Run by test/run_tests.sh with PGHOST/PGPORT/PGUSER/PGBIN set to a cluster without preload, and
-# IDTYPES_TEST_START_CLUSTER to start a second one with preload. ROWS (default 48,000; 200,000 until
-# November 2026; a multiple of CLIENTS x BATCH) rows per kind: with the shared state's spinlock
-# taken out, 48,000 still gave duplicates of every kind, IDs out of session order and a pgbench
-# client aborted on a duplicate key (preloaded, on 15); 22 s where 200,000 took 62-130 s.
+# IDTYPES_TEST_START_CLUSTER to start a second one with preload. ROWS (default 48,000; a multiple
+# of CLIENTS x BATCH) rows per kind: with the shared state's spinlock taken out, 48,000 still gave
+# duplicates of every kind, IDs out of session order and a pgbench client aborted on a duplicate
+# key (preloaded, on 15).
 set -euo pipefail
 trap '' PIPE
 . "$(dirname "$0")/../lib/kinds.sh"

@@ -2,7 +2,7 @@
 # node_id.sh: idtypes.node_id keeps generated IDs unique across nodes.
 #
 # Three clusters with node ids 1, 2 and 3 run four sessions each at the same time, generating
-# NODE_ROWS (default 50,000; 200,000 until November 2026) IDs of every kind per node (with all three
+# NODE_ROWS (default 50,000) IDs of every kind per node (with all three
 # nodes given the same node id, 50,000 still gave IDs equal across nodes for every kind with node
 # bits, in both scopes); on each node every ID carries the node's
 # id in its documented bits (top 5 bits of the xid and ulidflake counter fields, of the TID clock

@@ -56,7 +56,7 @@ pid_of_slow() {
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
 
 # 200,000 xids: 50 s of overflows, cancelled once measured (the checks below take a second and a
-# half on an idle machine, many more beside a CI run's other lanes: 20,000 ended before them there).
+# half on an idle machine, many more on a loaded one: fewer xids could end before them).
 rm -f "$work/pid"
 slow 200000 &
 bg=$!

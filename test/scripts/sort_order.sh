@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# sort_order.sh: a sort of 100,000 random IDs of each type (IDTYPES_SORT_ROWS to change it; a
-# million until November 2026: with the 128-bit types' abbreviated keys byte-swapped, 100,000 still
-# gave half of ulid's and euid's IDs out of order in both sorts and a btree that failed amcheck) gives
+# sort_order.sh: a sort of 100,000 random IDs of each type (IDTYPES_SORT_ROWS to change it: with
+# the 128-bit types' abbreviated keys byte-swapped, 100,000 gave half of ulid's and euid's IDs out
+# of order in both sorts and a btree that failed amcheck) gives
 # the order of their text (collation "C"), in memory (quicksort; the 128-bit types with
 # abbreviated keys: the first 8 bytes where a Datum has 8, the first 4 where it has 4) and on disk
 # (an external merge sort in 1 MB of work_mem); and a btree index built on them passes amcheck.
