@@ -82,15 +82,17 @@ differ(py, "_SYMBOLS", values.get("_SYMBOLS"), {d["name"]: d["symbols"] for d in
 differ(py, "_LENGTHS", values.get("_LENGTHS"), {d["name"]: d["length_hint"] for d in types_facts.TYPES})
 differ(py, "_RANGES", values.get("_RANGES"), ranges)
 layouts = types_facts.BY_NAME
-for name, want in [("XID_EPOCH_MS", layouts["uid11"]["time_epoch"]),
-                   ("XID_MAX_MS", layouts["uid11"]["time_max"]),
-                   ("XID_RANDOM_BITS", layouts["uid11"]["bits_below_time"]),
-                   ("TIMEID_MAX_US", layouts["timeid"]["time_max"]),
-                   ("ULIDFLAKE_EPOCH_MS", layouts["ulidflake"]["time_epoch"]),
-                   ("ULIDFLAKE_MAX_MS", layouts["ulidflake"]["time_max"]),
-                   ("ULIDFLAKE_RANDOM_BITS", layouts["ulidflake"]["bits_below_time"]),
-                   ("ULID_MAX_MS", layouts["ulid"]["time_max"]),
-                   ("EUID_MAX_MS", layouts["euid"]["time_max"])]:
+# The clients' constants of the time layouts (the same names in both), and the table's values.
+LAYOUT_CONSTANTS = [("XID_EPOCH_MS", layouts["uid11"]["time_epoch"]),
+                    ("XID_MAX_MS", layouts["uid11"]["time_max"]),
+                    ("XID_RANDOM_BITS", layouts["uid11"]["bits_below_time"]),
+                    ("TIMEID_MAX_US", layouts["timeid"]["time_max"]),
+                    ("ULIDFLAKE_EPOCH_MS", layouts["ulidflake"]["time_epoch"]),
+                    ("ULIDFLAKE_MAX_MS", layouts["ulidflake"]["time_max"]),
+                    ("ULIDFLAKE_RANDOM_BITS", layouts["ulidflake"]["bits_below_time"]),
+                    ("ULID_MAX_MS", layouts["ulid"]["time_max"]),
+                    ("EUID_MAX_MS", layouts["euid"]["time_max"])]
+for name, want in LAYOUT_CONSTANTS:
     got = values.get(name)
     if got is None:  # an expression such as (1 << 42) - 1
         m = re.search(r"^%s = (.+?)(\s+#.*)?$" % name, source, re.M)
@@ -124,15 +126,7 @@ for key, name in [("base58", "BASE58"), ("sortable", "SORTABLE"), ("crockford", 
 differ(node, "SYMBOLS", js_object("SYMBOLS"), {d["name"]: d["symbols"] for d in types_facts.TYPES})
 differ(node, "LENGTHS", js_object("LENGTHS"), {d["name"]: d["length_hint"] for d in types_facts.TYPES})
 differ(node, "RANGES", js_object("RANGES"), ranges)
-for name, want in [("XID_EPOCH_MS", layouts["uid11"]["time_epoch"]),
-                   ("XID_MAX_MS", layouts["uid11"]["time_max"]),
-                   ("XID_RANDOM_BITS", layouts["uid11"]["bits_below_time"]),
-                   ("TIMEID_MAX_US", layouts["timeid"]["time_max"]),
-                   ("ULIDFLAKE_EPOCH_MS", layouts["ulidflake"]["time_epoch"]),
-                   ("ULIDFLAKE_MAX_MS", layouts["ulidflake"]["time_max"]),
-                   ("ULIDFLAKE_RANDOM_BITS", layouts["ulidflake"]["bits_below_time"]),
-                   ("ULID_MAX_MS", layouts["ulid"]["time_max"]),
-                   ("EUID_MAX_MS", layouts["euid"]["time_max"])]:
+for name, want in LAYOUT_CONSTANTS:
     differ(node, name, js_number(name), want)
 
 for p in problems:
