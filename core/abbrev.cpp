@@ -125,14 +125,16 @@ abbrev128::key(std::uint64_t hi, std::uint64_t lo) noexcept
 		t0_ = t;
 		started_ = true;
 	}
-	const std::int64_t rel = static_cast<std::int64_t>(t) - static_cast<std::int64_t>(t0_) + time_offset;
+	const std::int64_t rel =
+		static_cast<std::int64_t>(t) - static_cast<std::int64_t>(t0_) + time_offset;
 	if (rel < 1)
 		return 0;
 	if (rel > time_max)
 		return ~std::uint64_t{0};
 	const abbrev_slot *base = base_of(t, r_hi, lo);
-	const std::uint32_t code = base != nullptr ? abbrev_diff_code(r_hi, lo, base->base_hi, base->base_lo)
-											   : abbrev_diff_code(r_hi, lo, 0, 0);
+	const std::uint32_t code = base != nullptr
+								   ? abbrev_diff_code(r_hi, lo, base->base_hi, base->base_lo)
+								   : abbrev_diff_code(r_hi, lo, 0, 0);
 	return (static_cast<std::uint64_t>(rel) << code_bits) | code;
 }
 

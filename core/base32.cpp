@@ -37,8 +37,7 @@ struct table32
 		}
 	}
 };
-constexpr table32 tables[3] = {table32(b32::sortable), table32(b32::crockford),
-							   table32(b32::euid)};
+constexpr table32 tables[3] = {table32(b32::sortable), table32(b32::crockford), table32(b32::euid)};
 } // namespace
 
 int

@@ -77,8 +77,8 @@ chacha20_blocks4(const std::uint32_t key[8], std::uint32_t counter, const std::u
 {
 	lanes4 in[16];
 	const std::uint32_t words[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, key[0], key[1],
-									 key[2],	  key[3],	  key[4],	  key[5],	  key[6], key[7],
-									 0,			  nonce[0],	  nonce[1],	  nonce[2]};
+									 key[2],     key[3],     key[4],     key[5],     key[6], key[7],
+									 0,          nonce[0],   nonce[1],   nonce[2]};
 	for (int i = 0; i < 16; i++)
 		in[i] = lanes4{words[i], words[i], words[i], words[i]};
 	in[12] = lanes4{counter, counter + 1, counter + 2, counter + 3};
@@ -130,8 +130,8 @@ chacha20_block(const std::uint32_t key[8], std::uint32_t counter, const std::uin
 {
 	// "expand 32-byte k"
 	const std::uint32_t in[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, key[0], key[1],
-								  key[2],	  key[3],	  key[4],	  key[5],	  key[6], key[7],
-								  counter,	  nonce[0],	  nonce[1],	  nonce[2]};
+								  key[2],     key[3],     key[4],     key[5],     key[6], key[7],
+								  counter,    nonce[0],   nonce[1],   nonce[2]};
 	std::uint32_t x[16];
 	std::memcpy(x, in, sizeof(x));
 	for (int i = 0; i < 10; i++)

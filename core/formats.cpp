@@ -41,8 +41,12 @@ positional_prefix(const std::uint8_t *digits, std::size_t n, std::size_t width, 
 	}
 	if (lo > max)
 		return {0, 0, true, errc::ok, 0, true};
-	return {static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi > max ? max : hi), false,
-			errc::ok, 0, true};
+	return {static_cast<std::uint64_t>(lo),
+			static_cast<std::uint64_t>(hi > max ? max : hi),
+			false,
+			errc::ok,
+			0,
+			true};
 }
 
 // Shared shape of the two 13-symbol base-32 64-bit types.
@@ -134,7 +138,11 @@ time_range128(const time_window &w, std::uint64_t max_ms, unsigned hi_field_bits
 	if (u.empty)
 		return {{0, 0}, {0, 0}, true, errc::ok, 0, true};
 	const std::uint64_t field = (1ull << hi_field_bits) - 1;
-	return {{u.lo << hi_field_bits, 0}, {(u.hi << hi_field_bits) | field, ~0ull}, false, errc::ok, 0,
+	return {{u.lo << hi_field_bits, 0},
+			{(u.hi << hi_field_bits) | field, ~0ull},
+			false,
+			errc::ok,
+			0,
 			true};
 }
 
@@ -376,7 +384,7 @@ uuid_prefix(const char *text, std::size_t len) noexcept
 			dash_allowed = false;
 			continue;
 		}
-		const int v = c >= '0' && c <= '9'	 ? c - '0'
+		const int v = c >= '0' && c <= '9'   ? c - '0'
 					  : c >= 'a' && c <= 'f' ? c - 'a' + 10
 					  : c >= 'A' && c <= 'F' ? c - 'A' + 10
 											 : -1;

@@ -136,8 +136,8 @@ ulid_fraction_next(ulid_clock &c, std::int64_t now_unix_us, std::uint64_t random
 	if (now_unix_us < 0 || static_cast<std::uint64_t>(now_unix_us) / 1000 > ulid_max_ms)
 		return {{0, 0}, gen_status::time_out_of_range};
 	const std::uint64_t us = static_cast<std::uint64_t>(now_unix_us);
-	std::uint64_t t = (us / 1000) << ulid_fraction_bits |
-					  (us % 1000) * (1u << ulid_fraction_bits) / 1000;
+	std::uint64_t t =
+		(us / 1000) << ulid_fraction_bits | (us % 1000) * (1u << ulid_fraction_bits) / 1000;
 	if (c.have && t <= c.last)
 		t = c.last + 1;
 	if (t >> ulid_fraction_bits > ulid_max_ms)

@@ -80,14 +80,14 @@ quotable(char32_t cp) noexcept
 	if (cp <= 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0xAD)
 		return false;
 	if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
-	    (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
-	    (cp >= 0xFE20 && cp <= 0xFE2F))
+		(cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+		(cp >= 0xFE20 && cp <= 0xFE2F))
 		return false; // combining marks
 	if (cp == 0x034F || cp == 0x061C || cp == 0x115F || cp == 0x1160 || cp == 0x180E ||
-	    (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
-	    (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0x3164 ||
-	    (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || cp == 0xFFA0 ||
-	    (cp >= 0xFFF0 && cp <= 0xFFFB) || (cp >= 0xE0000 && cp <= 0xE0FFF))
+		(cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
+		(cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0x3164 ||
+		(cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || cp == 0xFFA0 ||
+		(cp >= 0xFFF0 && cp <= 0xFFFB) || (cp >= 0xE0000 && cp <= 0xE0FFF))
 		return false; // spaces, zero-width and bidirectional formats, fillers, selectors, tags
 	if ((cp >= 0xE000 && cp <= 0xF8FF) || cp >= 0xF0000)
 		return false; // private use: no glyph to show

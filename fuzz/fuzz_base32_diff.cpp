@@ -26,31 +26,27 @@ struct bits
 	std::size_t n = 0;
 
 	// Appends the low `count` bits of w, most significant first.
-	void
-	push(std::uint64_t w, unsigned count)
+	void push(std::uint64_t w, unsigned count)
 	{
 		for (unsigned i = count; i-- > 0;)
 			b[n++] = ((w >> i) & 1) != 0;
 	}
 	// The `count` bits from `from` on, as a number.
-	std::uint64_t
-	take(std::size_t from, unsigned count) const
+	std::uint64_t take(std::size_t from, unsigned count) const
 	{
 		std::uint64_t w = 0;
 		for (unsigned i = 0; i < count; i++)
 			w = (w << 1) | (b[from + i] ? 1 : 0);
 		return w;
 	}
-	std::vector<std::uint8_t>
-	digits() const
+	std::vector<std::uint8_t> digits() const
 	{
 		std::vector<std::uint8_t> d(n / 5);
 		for (std::size_t i = 0; i < d.size(); i++)
 			d[i] = static_cast<std::uint8_t>(take(5 * i, 5));
 		return d;
 	}
-	static bits
-	of_digits(const std::vector<std::uint8_t> &d)
+	static bits of_digits(const std::vector<std::uint8_t> &d)
 	{
 		bits x;
 		for (std::uint8_t v : d)
@@ -189,12 +185,12 @@ check_u128_check(idt::u128 v, unsigned check)
 	x.push(check, 7);
 	const std::vector<std::uint8_t> ref = x.digits();
 	const auto d = written<std::uint8_t>(
-	    27, [v, check](std::uint8_t *o) { idt::u128_check_to_digits27(v, check, o); });
+		27, [v, check](std::uint8_t *o) { idt::u128_check_to_digits27(v, check, o); });
 	FZ_CHECK(d == ref);
 	for (b32 a : alphabets)
 	{
 		const auto s = written<char>(
-		    27, [v, check, a](char *o) { idt::u128_check_to_symbols27(v, check, a, o); });
+			27, [v, check, a](char *o) { idt::u128_check_to_symbols27(v, check, a, o); });
 		FZ_CHECK(as_string(s) == ref_symbols(ref, a));
 	}
 }
@@ -218,7 +214,7 @@ check_digits_symbols(const std::vector<std::uint8_t> &d)
 	for (b32 a : alphabets)
 	{
 		const auto s = written<char>(
-		    d.size(), [&](char *o) { idt::b32_from_digits(in.get(), d.size(), a, o); });
+			d.size(), [&](char *o) { idt::b32_from_digits(in.get(), d.size(), a, o); });
 		FZ_CHECK(as_string(s) == ref_symbols(d, a));
 		const auto text = exact_copy(s);
 		int bad = 0;

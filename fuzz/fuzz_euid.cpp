@@ -26,43 +26,27 @@ struct euid
 	static constexpr unsigned no_check = 127;
 	static constexpr uwide max = ~uwide(0);
 	static constexpr unsigned parse_errors =
-	    bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::bad_check);
+		bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::bad_check);
 	static constexpr unsigned prefix_errors = parse_errors;
 
-	static int
-	canon(unsigned char c)
-	{
-		return fz::crockford::canon(c, true);
-	}
-	static char
-	respell(char c, unsigned sel)
-	{
-		return fz::crockford::respell(c, sel, true);
-	}
-	static unsigned
-	check_of(uwide v)
-	{
-		return ref_check(v);
-	}
+	static int canon(unsigned char c) { return fz::crockford::canon(c, true); }
+	static char respell(char c, unsigned sel) { return fz::crockford::respell(c, sel, true); }
+	static unsigned check_of(uwide v) { return ref_check(v); }
 	// Up to 25 symbols hold value bits only; symbol 25 mixes the last three value bits with two
 	// check bits, and 27 symbols are one ID only when the check is a real one.
-	static bool
-	exact(std::size_t len, unsigned check)
+	static bool exact(std::size_t len, unsigned check)
 	{
 		return len <= 25 || (len == 27 && check != no_check);
 	}
-	static idt::parse128
-	parse(const char *text, std::size_t len)
+	static idt::parse128 parse(const char *text, std::size_t len)
 	{
 		return idt::euid_parse(text, len);
 	}
-	static std::string
-	format(uwide v)
+	static std::string format(uwide v)
 	{
 		return fz::write_exact<27>([v](char *out) { idt::euid_format(fz::narrow(v), out); });
 	}
-	static idt::range128
-	prefix(const char *text, std::size_t len)
+	static idt::range128 prefix(const char *text, std::size_t len)
 	{
 		return idt::euid_prefix(text, len);
 	}
@@ -89,7 +73,7 @@ check_fields(uwide v, std::uint64_t sel)
 	const unsigned len = static_cast<unsigned>(u.hi & 15);
 	const std::uint64_t field = (u.hi >> 4) & 0x7FFF;
 	FZ_CHECK(idt::euid_extension(u) ==
-	         (len == 0 ? -1 : static_cast<int>(field & ((1u << len) - 1))));
+			 (len == 0 ? -1 : static_cast<int>(field & ((1u << len) - 1))));
 
 	const std::uint64_t ms = u.hi & idt::euid_max_ms;
 	const int extension = static_cast<int>(sel % (idt::euid_max_extension + 2)) - 1; // -1..0x7FFF
@@ -122,7 +106,7 @@ check_with_fixed_check(const std::string &mapped, std::uint64_t sel)
 	const unsigned check = (sel & 1) != 0 ? euid::no_check : ref_check(v);
 	std::string text = mapped;
 	text[25] = euid::respell(euid::alphabet[((v & 7) << 2) | (check >> 5)],
-	                         static_cast<unsigned>(sel >> 1));
+							 static_cast<unsigned>(sel >> 1));
 	text[26] = euid::respell(euid::alphabet[check & 31], static_cast<unsigned>(sel >> 4));
 	fz::check_parse<euid>(text.data(), text.size(), sel);
 	fz::check_prefix<euid>(text.data(), text.size(), sel);

@@ -56,10 +56,7 @@ public:
 		current() = {what, text, len};
 	}
 	scope(const char *what, const std::string &text) : scope(what, text.data(), text.size()) {}
-	~scope()
-	{
-		current() = saved_;
-	}
+	~scope() { current() = saved_; }
 	scope(const scope &) = delete;
 	scope &operator=(const scope &) = delete;
 
@@ -121,16 +118,8 @@ public:
 			std::memcpy(p_.get(), s.data(), n_);
 	}
 	exact_text(const char *s, std::size_t n) : exact_text(std::string(s, n)) {}
-	const char *
-	data() const
-	{
-		return p_.get();
-	}
-	std::size_t
-	size() const
-	{
-		return n_;
-	}
+	const char *data() const { return p_.get(); }
+	std::size_t size() const { return n_; }
 
 private:
 	std::unique_ptr<char[]> p_;
@@ -208,8 +197,7 @@ struct big
 	std::uint32_t limb[6] = {}; // little-endian
 
 	// *this = *this * m + a
-	void
-	mul_add(unsigned m, unsigned a)
+	void mul_add(unsigned m, unsigned a)
 	{
 		std::uint64_t carry = a;
 		for (std::uint32_t &l : limb)
@@ -221,8 +209,7 @@ struct big
 		FZ_CHECK(carry == 0); // no text here is longer than 135 bits
 	}
 	// *this /= d; returns the remainder.
-	unsigned
-	div_small(unsigned d)
+	unsigned div_small(unsigned d)
 	{
 		std::uint64_t rem = 0;
 		for (int i = 5; i >= 0; i--)
@@ -233,29 +220,22 @@ struct big
 		}
 		return static_cast<unsigned>(rem);
 	}
-	bool
-	fits128() const
-	{
-		return limb[4] == 0 && limb[5] == 0;
-	}
-	bool
-	is_zero() const
+	bool fits128() const { return limb[4] == 0 && limb[5] == 0; }
+	bool is_zero() const
 	{
 		for (std::uint32_t l : limb)
 			if (l != 0)
 				return false;
 		return true;
 	}
-	uwide
-	value() const
+	uwide value() const
 	{
 		uwide v = 0;
 		for (int i = 3; i >= 0; i--)
 			v = (v << 32) | limb[i];
 		return v;
 	}
-	static big
-	of(uwide v)
+	static big of(uwide v)
 	{
 		big b;
 		for (int i = 0; i < 4; i++)
@@ -427,7 +407,7 @@ check_prefix(const char *text_in, std::size_t len, std::uint64_t sel)
 		hi_n.div_small(1u << T::check_bits);
 	}
 	if (T::check_bits != 0 && len == T::width && check != T::no_check &&
-	    check != T::check_of(lo_n.value()))
+		check != T::check_of(lo_n.value()))
 	{
 		FZ_CHECK(r.error == errc::bad_check && r.offset == T::width - 1);
 		return;
@@ -539,13 +519,13 @@ check_parse(const char *text_in, std::size_t len, std::uint64_t sel)
 
 	const std::string out = T::format(r.value);
 	const std::size_t same =
-	    T::check_bits != 0 && check == T::no_check ? T::width - (T::check_bits + 4) / 5 : T::width;
+		T::check_bits != 0 && check == T::no_check ? T::width - (T::check_bits + 4) / 5 : T::width;
 	FZ_CHECK(out.compare(0, same, canon, 0, same) == 0);
 	const unsigned char sel_bytes[8] = {
-	    static_cast<unsigned char>(sel),       static_cast<unsigned char>(sel >> 8),
-	    static_cast<unsigned char>(sel >> 16), static_cast<unsigned char>(sel >> 24),
-	    static_cast<unsigned char>(sel >> 32), static_cast<unsigned char>(sel >> 40),
-	    static_cast<unsigned char>(sel >> 48), static_cast<unsigned char>(sel >> 56)};
+		static_cast<unsigned char>(sel),       static_cast<unsigned char>(sel >> 8),
+		static_cast<unsigned char>(sel >> 16), static_cast<unsigned char>(sel >> 24),
+		static_cast<unsigned char>(sel >> 32), static_cast<unsigned char>(sel >> 40),
+		static_cast<unsigned char>(sel >> 48), static_cast<unsigned char>(sel >> 56)};
 	check_value<T>(r.value, sel_bytes, sizeof sel_bytes);
 	// Every prefix of the accepted text itself (not only of its canonical form) holds the value.
 	for (std::size_t k = 0; k <= len; k++)
@@ -595,7 +575,7 @@ check_input(const unsigned char *data, std::size_t size)
 	check_parse<T>(mapped.data(), mapped.size(), sel);
 	check_prefix<T>(mapped.data(), mapped.size(), sel);
 	check_prefix<T>(mapped.data(), std::min<std::size_t>(mapped.size(), sel % (T::width + 2)),
-	                sel >> 8);
+					sel >> 8);
 	check_value<T>(value_from<T>(data, size), data, size);
 }
 

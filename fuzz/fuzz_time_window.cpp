@@ -145,8 +145,8 @@ window(FuzzedDataProvider &in, const params &p)
 	idt::time_window w;
 	w.lo_us = bound(in, p);
 	w.hi_us = in.ConsumeBool()
-	              ? bound(in, p)
-	              : saturate(static_cast<wide>(w.lo_us) + in.ConsumeIntegral<std::int16_t>());
+				  ? bound(in, p)
+				  : saturate(static_cast<wide>(w.lo_us) + in.ConsumeIntegral<std::int16_t>());
 	w.lo_inclusive = in.ConsumeBool();
 	w.hi_inclusive = in.ConsumeBool();
 	w.lo_infinite = in.ConsumeIntegralInRange<int>(0, 7) == 0;
@@ -187,7 +187,7 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 			const idt::time_window w = window(in, ulidflake);
 			check_units(w, ulidflake);
 			check_range64(idt::ulidflake_time_range(w), reference(w, ulidflake),
-			              idt::ulidflake_random_bits);
+						  idt::ulidflake_random_bits);
 			break;
 		}
 		case 3:
@@ -211,7 +211,7 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 			params p;
 			p.unit_us = in.ConsumeIntegralInRange<std::int64_t>(1, std::int64_t(1) << 40);
 			p.epoch_units = in.ConsumeIntegralInRange<std::int64_t>(-(std::int64_t(1) << 62),
-			                                                        std::int64_t(1) << 62);
+																	std::int64_t(1) << 62);
 			p.max_units = in.ConsumeIntegralInRange<std::uint64_t>(0, INT64_MAX);
 			check_units(window(in, p), p);
 			break;

@@ -19,45 +19,29 @@ struct timeid
 	static constexpr unsigned no_check = 0;
 	static constexpr uwide max = (std::uint64_t(1) << 63) - 1;
 	static constexpr unsigned parse_errors = bit(errc::bad_length) | bit(errc::bad_symbol) |
-	                                         bit(errc::bad_dash) | bit(errc::missing_dash) |
-	                                         bit(errc::out_of_range);
+											 bit(errc::bad_dash) | bit(errc::missing_dash) |
+											 bit(errc::out_of_range);
 	static constexpr unsigned prefix_errors = bit(errc::bad_length) | bit(errc::bad_symbol) |
-	                                          bit(errc::bad_dash) | bit(errc::missing_dash);
+											  bit(errc::bad_dash) | bit(errc::missing_dash);
 
 	// Lower case only, no aliases.
-	static int
-	canon(unsigned char c)
+	static int canon(unsigned char c)
 	{
 		return c != 0 && std::strchr(alphabet, c) != nullptr ? c : -1;
 	}
-	static char
-	respell(char c, unsigned)
-	{
-		return c;
-	}
-	static unsigned
-	check_of(uwide)
-	{
-		return 0;
-	}
-	static bool
-	exact(std::size_t, unsigned)
-	{
-		return true;
-	}
-	static idt::parse64
-	parse(const char *text, std::size_t len)
+	static char respell(char c, unsigned) { return c; }
+	static unsigned check_of(uwide) { return 0; }
+	static bool exact(std::size_t, unsigned) { return true; }
+	static idt::parse64 parse(const char *text, std::size_t len)
 	{
 		return idt::timeid_parse(text, len);
 	}
-	static std::string
-	format(uwide v)
+	static std::string format(uwide v)
 	{
 		return fz::write_exact<13>(
-		    [v](char *out) { idt::timeid_format(static_cast<std::uint64_t>(v), out); });
+			[v](char *out) { idt::timeid_format(static_cast<std::uint64_t>(v), out); });
 	}
-	static idt::range64
-	prefix(const char *text, std::size_t len)
+	static idt::range64 prefix(const char *text, std::size_t len)
 	{
 		return idt::timeid_prefix(text, len);
 	}
@@ -160,7 +144,7 @@ check_dashed_parse(const char *text_in, std::uint64_t sel)
 	if (p.error == errc::bad_symbol)
 	{
 		FZ_CHECK(r.error == errc::bad_symbol &&
-		         r.offset == index_of_symbol(text_in, dashed_width, p.offset));
+				 r.offset == index_of_symbol(text_in, dashed_width, p.offset));
 		return;
 	}
 	FZ_CHECK(r.error == p.error && r.offset == p.offset && r.value == p.value);
@@ -208,11 +192,11 @@ check_dashed_prefix(const char *text_in, std::size_t len, std::uint64_t sel)
 	if (q.error == errc::bad_symbol)
 	{
 		FZ_CHECK(r.error == errc::bad_symbol &&
-		         r.offset == index_of_symbol(text_in, len, q.offset));
+				 r.offset == index_of_symbol(text_in, len, q.offset));
 		return;
 	}
 	FZ_CHECK(r.error == q.error && r.offset == q.offset && r.empty == q.empty && r.lo == q.lo &&
-	         r.hi == q.hi && r.exact == q.exact);
+			 r.hi == q.hi && r.exact == q.exact);
 }
 
 void

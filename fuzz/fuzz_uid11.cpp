@@ -14,48 +14,32 @@ struct uid11
 	static constexpr std::size_t width = 11;
 	static constexpr unsigned base = 58;
 	static constexpr const char *alphabet =
-	    "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+		"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 	static constexpr unsigned check_bits = 0;
 	static constexpr unsigned no_check = 0;
 	static constexpr uwide max = UINT64_MAX;
 	static constexpr unsigned parse_errors =
-	    bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::out_of_range);
+		bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::out_of_range);
 	static constexpr unsigned prefix_errors = bit(errc::bad_length) | bit(errc::bad_symbol);
 
 	// Case-sensitive, no aliases: a byte is a symbol only as itself.
-	static int
-	canon(unsigned char c)
+	static int canon(unsigned char c)
 	{
 		return c != 0 && std::strchr(alphabet, c) != nullptr ? c : -1;
 	}
-	static char
-	respell(char c, unsigned)
-	{
-		return c;
-	}
-	static unsigned
-	check_of(uwide)
-	{
-		return 0;
-	}
-	static bool
-	exact(std::size_t, unsigned)
-	{
-		return true;
-	}
-	static idt::parse64
-	parse(const char *text, std::size_t len)
+	static char respell(char c, unsigned) { return c; }
+	static unsigned check_of(uwide) { return 0; }
+	static bool exact(std::size_t, unsigned) { return true; }
+	static idt::parse64 parse(const char *text, std::size_t len)
 	{
 		return idt::uid11_parse(text, len);
 	}
-	static std::string
-	format(uwide v)
+	static std::string format(uwide v)
 	{
 		return fz::write_exact<11>(
-		    [v](char *out) { idt::uid11_format(static_cast<std::uint64_t>(v), out); });
+			[v](char *out) { idt::uid11_format(static_cast<std::uint64_t>(v), out); });
 	}
-	static idt::range64
-	prefix(const char *text, std::size_t len)
+	static idt::range64 prefix(const char *text, std::size_t len)
 	{
 		return idt::uid11_prefix(text, len);
 	}
@@ -81,6 +65,6 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
 	fz::check_input<uid11>(data, size);
 	check_xid_fields(static_cast<std::uint64_t>(fz::value_from<uid11>(data, size)),
-	                 fz::selector(data, size));
+					 fz::selector(data, size));
 	return 0;
 }

@@ -18,41 +18,22 @@ struct ulid
 	static constexpr unsigned no_check = 0;
 	static constexpr uwide max = ~uwide(0);
 	static constexpr unsigned parse_errors =
-	    bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::out_of_range);
+		bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::out_of_range);
 	static constexpr unsigned prefix_errors = bit(errc::bad_length) | bit(errc::bad_symbol);
 
-	static int
-	canon(unsigned char c)
-	{
-		return fz::crockford::canon(c, false);
-	}
-	static char
-	respell(char c, unsigned sel)
-	{
-		return fz::crockford::respell(c, sel, false);
-	}
-	static unsigned
-	check_of(uwide)
-	{
-		return 0;
-	}
-	static bool
-	exact(std::size_t, unsigned)
-	{
-		return true;
-	}
-	static idt::parse128
-	parse(const char *text, std::size_t len)
+	static int canon(unsigned char c) { return fz::crockford::canon(c, false); }
+	static char respell(char c, unsigned sel) { return fz::crockford::respell(c, sel, false); }
+	static unsigned check_of(uwide) { return 0; }
+	static bool exact(std::size_t, unsigned) { return true; }
+	static idt::parse128 parse(const char *text, std::size_t len)
 	{
 		return idt::ulid_parse(text, len);
 	}
-	static std::string
-	format(uwide v)
+	static std::string format(uwide v)
 	{
 		return fz::write_exact<26>([v](char *out) { idt::ulid_format(fz::narrow(v), out); });
 	}
-	static idt::range128
-	prefix(const char *text, std::size_t len)
+	static idt::range128 prefix(const char *text, std::size_t len)
 	{
 		return idt::ulid_prefix(text, len);
 	}

@@ -17,42 +17,23 @@ struct ulidflake
 	static constexpr unsigned no_check = 0;
 	static constexpr uwide max = (std::uint64_t(1) << 63) - 1;
 	static constexpr unsigned parse_errors =
-	    bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::out_of_range);
+		bit(errc::bad_length) | bit(errc::bad_symbol) | bit(errc::out_of_range);
 	static constexpr unsigned prefix_errors = bit(errc::bad_length) | bit(errc::bad_symbol);
 
-	static int
-	canon(unsigned char c)
-	{
-		return fz::crockford::canon(c, false);
-	}
-	static char
-	respell(char c, unsigned sel)
-	{
-		return fz::crockford::respell(c, sel, false);
-	}
-	static unsigned
-	check_of(uwide)
-	{
-		return 0;
-	}
-	static bool
-	exact(std::size_t, unsigned)
-	{
-		return true;
-	}
-	static idt::parse64
-	parse(const char *text, std::size_t len)
+	static int canon(unsigned char c) { return fz::crockford::canon(c, false); }
+	static char respell(char c, unsigned sel) { return fz::crockford::respell(c, sel, false); }
+	static unsigned check_of(uwide) { return 0; }
+	static bool exact(std::size_t, unsigned) { return true; }
+	static idt::parse64 parse(const char *text, std::size_t len)
 	{
 		return idt::ulidflake_parse(text, len);
 	}
-	static std::string
-	format(uwide v)
+	static std::string format(uwide v)
 	{
 		return fz::write_exact<13>(
-		    [v](char *out) { idt::ulidflake_format(static_cast<std::uint64_t>(v), out); });
+			[v](char *out) { idt::ulidflake_format(static_cast<std::uint64_t>(v), out); });
 	}
-	static idt::range64
-	prefix(const char *text, std::size_t len)
+	static idt::range64 prefix(const char *text, std::size_t len)
 	{
 		return idt::ulidflake_prefix(text, len);
 	}
@@ -76,6 +57,6 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
 	fz::check_input<ulidflake>(data, size);
 	check_fields(static_cast<std::uint64_t>(fz::value_from<ulidflake>(data, size)),
-	             fz::selector(data, size));
+				 fz::selector(data, size));
 	return 0;
 }

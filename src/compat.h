@@ -188,9 +188,10 @@ typedef int idt_syscache_id;
 #ifndef IDT_ALL_ROWS_SELECTABLE_SYMBOL
 #define IDT_ALL_ROWS_SELECTABLE_SYMBOL "all_rows_selectable"
 #endif
-extern "C" bool idt_all_rows_selectable(struct PlannerInfo *root, Index varno,
-										struct Bitmapset *varattnos)
-	__asm__(IDT_ALL_ROWS_SELECTABLE_SYMBOL) __attribute__((weak));
+extern "C" bool
+idt_all_rows_selectable(struct PlannerInfo *root, Index varno,
+						struct Bitmapset *varattnos) __asm__(IDT_ALL_ROWS_SELECTABLE_SYMBOL)
+	__attribute__((weak));
 
 /*
  * The cumulative statistics of a table (pgstat.h): PostgreSQL 16 renamed changes_since_analyze

@@ -54,9 +54,11 @@ name_character(const char *input, std::size_t input_len, unsigned offset, char *
 	if (c < 0x80)
 	{
 		/* The invisible ones a pasted ID most often carries get their name as well. */
-		const char *what = c == ' ' ? " (space)" : c == '\t' ? " (tab)" : c == '\n' ? " (line feed)"
-						 : c == '\r'					   ? " (carriage return)"
-														   : "";
+		const char *what = c == ' '    ? " (space)"
+						   : c == '\t' ? " (tab)"
+						   : c == '\n' ? " (line feed)"
+						   : c == '\r' ? " (carriage return)"
+									   : "";
 		snprintf(buf, size, "U+%04X%s", c, what);
 		return false;
 	}
@@ -79,8 +81,8 @@ name_character(const char *input, std::size_t input_len, unsigned offset, char *
 }
 
 void
-report_parse_error(Node *escontext, const text_spec &spec, const char *input,
-				   std::size_t input_len, idt::errc error, unsigned offset)
+report_parse_error(Node *escontext, const text_spec &spec, const char *input, std::size_t input_len,
+				   idt::errc error, unsigned offset)
 {
 	(void) escontext; /* unused before PostgreSQL 16 */
 	/*
@@ -113,8 +115,8 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 	if (error == idt::errc::bad_length && !uuid && spec.find_non_symbol)
 		foreign = spec.find_non_symbol(input, input_len);
 	if (foreign >= 0)
-		is_byte = name_character(input, input_len, static_cast<unsigned>(foreign), name,
-								 sizeof name);
+		is_byte =
+			name_character(input, input_len, static_cast<unsigned>(foreign), name, sizeof name);
 	else if (offset >= input_len)
 		/* Not reached: core's offsets lie in the text. snprintf, not strlcpy: a server that found
 		 * strlcpy in glibc (2.38+) declares none of its own, and the s390x lane builds for sid's
@@ -125,61 +127,57 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 	switch (error)
 	{
 		case idt::errc::out_of_range:
-			errsave(escontext, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-								errmsg("value \"%s\" is out of range for type %s", input,
-									   spec.type_name),
-								spec.range_detail ? errdetail("%s", spec.range_detail) : 0));
+			errsave(escontext,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("value \"%s\" is out of range for type %s", input, spec.type_name),
+					 spec.range_detail ? errdetail("%s", spec.range_detail) : 0));
 			return;
 		case idt::errc::bad_length:
 		{
 			const int got = pg_mbstrlen_with_len(input, static_cast<int>(input_len));
 			/* The text of the sibling type (a ULID given to euid): say so, as for a UUID. */
-			const bool sibling = !uuid && !spec.prefix && spec.sibling_reads &&
-								 spec.sibling_reads(input, input_len);
+			const bool sibling =
+				!uuid && !spec.prefix && spec.sibling_reads && spec.sibling_reads(input, input_len);
 			if (foreign >= 0)
-				errsave(escontext,
-						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-						 IDT_INPUT_ERRMSG(),
-						 errdetail("Expected %s, got %d; the %s%s at position %d is not a valid "
-								   "symbol.",
-								   spec.length_hint, got, is_byte ? "" : "character ", name,
-								   char_position(input, input_len, static_cast<unsigned>(foreign)))));
+				errsave(
+					escontext,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
+					 errdetail("Expected %s, got %d; the %s%s at position %d is not a valid "
+							   "symbol.",
+							   spec.length_hint, got, is_byte ? "" : "character ", name,
+							   char_position(input, input_len, static_cast<unsigned>(foreign)))));
 			else
 				errsave(escontext,
-						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-						 IDT_INPUT_ERRMSG(),
+						(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
 						 errdetail("Expected %s, got %d.", spec.length_hint, got),
 						 uuid ? errhint("To read a UUID, cast it from type uuid ('%s'::uuid::%s), "
 										"or pass it as a parameter of type uuid.",
 										input, spec.type_name)
-						 : sibling ? errhint("The text is a valid %s: read it as type %s. The two types "
-											 "lay out their bits differently, so the same bytes "
-											 "mean another time in each.",
-											 spec.sibling, spec.sibling)
-								   : 0));
+						 : sibling
+							 ? errhint("The text is a valid %s: read it as type %s. The two types "
+									   "lay out their bits differently, so the same bytes "
+									   "mean another time in each.",
+									   spec.sibling, spec.sibling)
+							 : 0));
 			return;
 		}
 		case idt::errc::missing_dash:
 			errsave(escontext,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 IDT_INPUT_ERRMSG(),
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
 					 errdetail("Expected a dash at position %d, found %s (the display form is "
 							   "STTT-TTT-TTTT-CC).",
 							   char_position(input, input_len, offset), name)));
 			return;
 		case idt::errc::bad_dash:
 			errsave(escontext,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 IDT_INPUT_ERRMSG(),
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
 					 errdetail("The dash at position %d is out of place: dashes go only at "
 							   "positions 5, 9 and 14 (the display form STTT-TTT-TTTT-CC).",
 							   char_position(input, input_len, offset))));
 			return;
 		case idt::errc::bad_check:
-			errsave(escontext,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 IDT_INPUT_ERRMSG(),
-					 errdetail("The check symbol does not match the value.")));
+			errsave(escontext, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
+								errdetail("The check symbol does not match the value.")));
 			return;
 		case idt::errc::bad_symbol:
 		case idt::errc::ok:
@@ -189,8 +187,7 @@ report_parse_error(Node *escontext, const text_spec &spec, const char *input,
 		errsave(escontext,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),
 				 errdetail("The %s at position %d is not a valid symbol; %s symbols are %s.", name,
-						   char_position(input, input_len, offset), spec.type_name,
-						   spec.symbols)));
+						   char_position(input, input_len, offset), spec.type_name, spec.symbols)));
 	else
 		errsave(escontext,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), IDT_INPUT_ERRMSG(),

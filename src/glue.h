@@ -74,9 +74,9 @@ struct text_spec
 {
 	const char *type_name;
 	const char *length_hint; /* the accepted length(s): "26 characters" */
-	const char *symbols;	 /* the alphabet: "2-7 and lower-case a-z" */
-	bool prefix;			 /* a prefix (^@, *_prefix_range), not a whole value */
-	bool uuid_hint;			 /* a UUID-shaped text gets a hint to cast it from uuid */
+	const char *symbols;     /* the alphabet: "2-7 and lower-case a-z" */
+	bool prefix;             /* a prefix (^@, *_prefix_range), not a whole value */
+	bool uuid_hint;          /* a UUID-shaped text gets a hint to cast it from uuid */
 	/* The detail of an out-of-range value, a full sentence ("The first symbol ... at most 7."). */
 	const char *range_detail = nullptr;
 	/* The first byte no text of the type may hold, or -1: named beside a wrong length. */
@@ -93,7 +93,7 @@ template <class T>
 constexpr text_spec
 input_spec()
 {
-	return {T::name,		 T::length_hint,	 T::symbols, false,		 T::uuid_hint,
+	return {T::name,         T::length_hint,     T::symbols, false,           T::uuid_hint,
 			T::range_detail, T::find_non_symbol, T::sibling, T::sibling_reads};
 }
 

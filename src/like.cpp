@@ -90,8 +90,8 @@ struct canonical<euid_traits>
 
 enum class prefix_kind
 {
-	none,	   /* not a literal prefix followed by %: the operator stays */
-	empty,	   /* no ID's text starts with the prefix */
+	none,      /* not a literal prefix followed by %: the operator stays */
+	empty,     /* no ID's text starts with the prefix */
 	canonical, /* the prefix is canonical text: id ^@ prefix */
 };
 
@@ -208,10 +208,9 @@ like_simplified(SupportRequestSimplify *req, Oid support_fn)
 		const Oid starts_with = idt_starts_with_fn(support_fn, T::name, typid);
 		if (!OidIsValid(starts_with))
 			return nullptr;
-		Node *right = reinterpret_cast<Node *>(
-			makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-					  PointerGetDatum(cstring_to_text_with_len(prefix, static_cast<int>(n))),
-					  false, false));
+		Node *right = reinterpret_cast<Node *>(makeConst(
+			TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+			PointerGetDatum(cstring_to_text_with_len(prefix, static_cast<int>(n))), false, false));
 		return simplified_call(req, starts_with, id, right);
 	}
 	if (kind == prefix_kind::empty)
@@ -238,9 +237,8 @@ like_support(FunctionCallInfo fcinfo)
 	Node *rawreq = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
 	if (IsA(rawreq, SupportRequestSimplify))
 	{
-		Node *rewritten =
-			like_simplified<T, IC>(reinterpret_cast<SupportRequestSimplify *>(rawreq),
-								   fcinfo->flinfo->fn_oid);
+		Node *rewritten = like_simplified<T, IC>(reinterpret_cast<SupportRequestSimplify *>(rawreq),
+												 fcinfo->flinfo->fn_oid);
 		PG_RETURN_POINTER(rewritten);
 	}
 	return (Datum) 0;

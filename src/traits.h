@@ -23,7 +23,10 @@ struct uid11_traits
 	static constexpr const char *length_hint = "11 characters";
 	static constexpr const char *prefix_hint = "at most 11 characters";
 	static constexpr const char *range_detail = "The largest uid11 is jpXCZedGfVQ (2^64-1).";
-	static int find_non_symbol(const char *s, std::size_t n) { return idt::base58_find_non_symbol(s, n); }
+	static int find_non_symbol(const char *s, std::size_t n)
+	{
+		return idt::base58_find_non_symbol(s, n);
+	}
 	static constexpr const char *sibling = nullptr;
 	static constexpr bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 	static constexpr std::size_t text_len = 11;
@@ -45,8 +48,12 @@ struct timeid_traits
 	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "13 characters, or 16 with dashes";
 	static constexpr const char *prefix_hint = "at most 13 characters, or 16 with dashes";
-	static constexpr const char *range_detail = "The first symbol of a timeid is one of 2-7, a and b (the top bit is zero).";
-	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::sortable, true); }
+	static constexpr const char *range_detail =
+		"The first symbol of a timeid is one of 2-7, a and b (the top bit is zero).";
+	static int find_non_symbol(const char *s, std::size_t n)
+	{
+		return idt::b32_find_non_symbol(s, n, idt::b32::sortable, true);
+	}
 	static constexpr const char *sibling = nullptr;
 	static constexpr bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 	static constexpr std::size_t text_len = 13;
@@ -68,8 +75,12 @@ struct ulidflake_traits
 	static constexpr bool uuid_hint = false;
 	static constexpr const char *length_hint = "13 characters";
 	static constexpr const char *prefix_hint = "at most 13 characters";
-	static constexpr const char *range_detail = "The first symbol of a ulidflake is at most 7 (13 symbols hold 65 bits, a ulidflake 63).";
-	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::crockford, false); }
+	static constexpr const char *range_detail =
+		"The first symbol of a ulidflake is at most 7 (13 symbols hold 65 bits, a ulidflake 63).";
+	static int find_non_symbol(const char *s, std::size_t n)
+	{
+		return idt::b32_find_non_symbol(s, n, idt::b32::crockford, false);
+	}
 	static constexpr const char *sibling = nullptr;
 	static constexpr bool (*sibling_reads)(const char *, std::size_t) = nullptr;
 	static constexpr std::size_t text_len = 13;
@@ -79,10 +90,7 @@ struct ulidflake_traits
 	static idt::parse64 parse(const char *s, std::size_t n) { return idt::ulidflake_parse(s, n); }
 	static void format(value_type v, char *out) { idt::ulidflake_format(v, out); }
 	static range_type prefix(const char *s, std::size_t n) { return idt::ulidflake_prefix(s, n); }
-	static range_type time_range(const idt::time_window &w)
-	{
-		return idt::ulidflake_time_range(w);
-	}
+	static range_type time_range(const idt::time_window &w) { return idt::ulidflake_time_range(w); }
 };
 
 struct ulid_traits
@@ -94,8 +102,12 @@ struct ulid_traits
 	static constexpr bool uuid_hint = true;
 	static constexpr const char *length_hint = "26 characters";
 	static constexpr const char *prefix_hint = "at most 26 characters";
-	static constexpr const char *range_detail = "The first symbol of a ulid is at most 7 (26 symbols hold 130 bits, a ulid 128).";
-	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::crockford, false); }
+	static constexpr const char *range_detail =
+		"The first symbol of a ulid is at most 7 (26 symbols hold 130 bits, a ulid 128).";
+	static int find_non_symbol(const char *s, std::size_t n)
+	{
+		return idt::b32_find_non_symbol(s, n, idt::b32::crockford, false);
+	}
 	static constexpr const char *sibling = "euid";
 	static bool sibling_reads(const char *s, std::size_t n)
 	{
@@ -116,12 +128,16 @@ struct euid_traits
 	using value_type = idt::u128;
 	using range_type = idt::range128;
 	static constexpr const char *name = "euid";
-	static constexpr const char *symbols = "0-9 and A-Z except U, in either case (I and L read as 1, O as 0)";
+	static constexpr const char *symbols =
+		"0-9 and A-Z except U, in either case (I and L read as 1, O as 0)";
 	static constexpr bool uuid_hint = true;
 	static constexpr const char *length_hint = "27 characters";
 	static constexpr const char *prefix_hint = "at most 27 characters";
 	static constexpr const char *range_detail = nullptr;
-	static int find_non_symbol(const char *s, std::size_t n) { return idt::b32_find_non_symbol(s, n, idt::b32::euid, false); }
+	static int find_non_symbol(const char *s, std::size_t n)
+	{
+		return idt::b32_find_non_symbol(s, n, idt::b32::euid, false);
+	}
 	static constexpr const char *sibling = "ulid";
 	static bool sibling_reads(const char *s, std::size_t n)
 	{
@@ -160,7 +176,8 @@ struct uuid_traits
 	static constexpr const char *name = "uuid";
 	static constexpr const char *symbols =
 		"0-9 and a-f in either case, and a dash after the 8th, 12th, 16th or 20th digit";
-	static constexpr const char *prefix_hint = "at most 32 hex digits, or 36 characters with dashes";
+	static constexpr const char *prefix_hint =
+		"at most 32 hex digits, or 36 characters with dashes";
 	static constexpr value_type min = {0, 0};
 	static constexpr value_type max = {~0ull, ~0ull};
 	static constexpr bool may_be_inexact = false;

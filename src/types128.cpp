@@ -164,8 +164,7 @@ id128_in(FunctionCallInfo fcinfo)
 	const idt::parse128 r = T::parse(str, len);
 	if (r.error != idt::errc::ok)
 	{
-		glue::report_parse_error(fcinfo->context,
-glue::input_spec<T>(), str, len, r.error,
+		glue::report_parse_error(fcinfo->context, glue::input_spec<T>(), str, len, r.error,
 								 r.offset);
 		PG_RETURN_NULL();
 	}
@@ -678,15 +677,16 @@ uuidv7_to_ulid(PG_FUNCTION_ARGS)
 {
 	const idt::u128 v = glue::to_u128(PG_GETARG_ID128_P(0));
 	if (!idt::uuid_is_v7(v))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uuid \"%s\" is not a UUIDv7",
-						DatumGetCString(DirectFunctionCall1(uuid_out, PG_GETARG_DATUM(0)))),
-				 errdetail("Its version is %d and its variant bits are %d%d; a UUIDv7 has version 7 "
-						   "and variant bits 10.",
-						   static_cast<int>((v.hi >> 12) & 0xF), static_cast<int>(v.lo >> 63),
-						   static_cast<int>((v.lo >> 62) & 1)),
-				 errhint("To keep all 128 bits as they are, cast it: id::ulid.")));
+		ereport(
+			ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("uuid \"%s\" is not a UUIDv7",
+					DatumGetCString(DirectFunctionCall1(uuid_out, PG_GETARG_DATUM(0)))),
+			 errdetail("Its version is %d and its variant bits are %d%d; a UUIDv7 has version 7 "
+					   "and variant bits 10.",
+					   static_cast<int>((v.hi >> 12) & 0xF), static_cast<int>(v.lo >> 63),
+					   static_cast<int>((v.lo >> 62) & 1)),
+			 errhint("To keep all 128 bits as they are, cast it: id::ulid.")));
 	PG_RETURN_POINTER(glue::make_id128(idt::ulid_from_uuidv7(v)));
 }
 

@@ -55,8 +55,7 @@ id64_in(FunctionCallInfo fcinfo)
 	const idt::parse64 r = T::parse(str, len);
 	if (r.error != idt::errc::ok)
 	{
-		glue::report_parse_error(fcinfo->context,
-glue::input_spec<T>(), str, len, r.error,
+		glue::report_parse_error(fcinfo->context, glue::input_spec<T>(), str, len, r.error,
 								 r.offset);
 		PG_RETURN_NULL();
 	}
@@ -89,7 +88,8 @@ id64_recv(FunctionCallInfo fcinfo)
 	StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
 	if (buf->len - buf->cursor != 8)
 		glue::report_binary_length(T::name, 8, buf->len - buf->cursor);
-	PG_RETURN_INT64(static_cast<int64>(checked<T>(static_cast<std::uint64_t>(pq_getmsgint64(buf)))));
+	PG_RETURN_INT64(
+		static_cast<int64>(checked<T>(static_cast<std::uint64_t>(pq_getmsgint64(buf)))));
 }
 
 Datum
@@ -130,8 +130,8 @@ id64_from_bigint(FunctionCallInfo fcinfo)
 	const int64 v = PG_GETARG_INT64(0);
 	if (v < 0)
 		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-						errmsg("value %" PRId64 " is out of range for type %s", static_cast<int64_t>(v),
-							   T::name),
+						errmsg("value %" PRId64 " is out of range for type %s",
+							   static_cast<int64_t>(v), T::name),
 						errdetail("A %s is a non-negative integer.", T::name)));
 	PG_RETURN_INT64(v);
 }

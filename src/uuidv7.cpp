@@ -52,9 +52,9 @@ ascending_ns()
 Datum
 uuidv7_of(std::int64_t unix_ms, std::int64_t sub_ms_ns)
 {
-	return PointerGetDatum(glue::make_id128(idt::uuidv7_at(static_cast<std::uint64_t>(unix_ms),
-														   static_cast<std::uint32_t>(sub_ms_ns),
-														   gen::random64())));
+	return PointerGetDatum(
+		glue::make_id128(idt::uuidv7_at(static_cast<std::uint64_t>(unix_ms),
+										static_cast<std::uint32_t>(sub_ms_ns), gen::random64())));
 }
 
 } // namespace
@@ -94,10 +94,10 @@ idtypes_uuidv7_interval(PG_FUNCTION_ARGS)
 		timestamptz_pl_interval, TimestampTzGetDatum(ns / ns_per_us + unix_epoch_ts),
 		PG_GETARG_DATUM(0)));
 	if (ts < unix_epoch_ts || ts > uuidv7_max_ts)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for UUID version 7"),
-				 errdetail("UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.")));
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+						errmsg("timestamp out of range for UUID version 7"),
+						errdetail("UUID version 7 supports timestamps from 1970-01-01 to "
+								  "approximately year 10889.")));
 	/* in ms and ns past it: the ns of years after 2262 overflow 64 bits */
 	const std::int64_t unix_us = ts - unix_epoch_ts;
 	return uuidv7_of(unix_us / 1000, unix_us % 1000 * ns_per_us + ns % ns_per_us);

@@ -133,7 +133,8 @@ TEST_CASE("abbrev: the difference code is monotone, exact below 2^17")
 	for (std::int64_t d = -(1 << 17) + 1; d < (1 << 17); d++)
 	{
 		std::uint64_t lo = base_lo + static_cast<std::uint64_t>(d);
-		std::uint64_t hi = base_hi + (d > 0 && lo < base_lo ? 1 : 0) - (d < 0 && lo > base_lo ? 1 : 0);
+		std::uint64_t hi =
+			base_hi + (d > 0 && lo < base_lo ? 1 : 0) - (d < 0 && lo > base_lo ? 1 : 0);
 		const std::uint32_t c = idt::abbrev_diff_code(hi, lo, base_hi, base_lo);
 		REQUIRE(c < (1u << 24));
 		if (d > -(1 << 17) + 1)
@@ -202,10 +203,10 @@ TEST_CASE("abbrev: keys keep order and separate monotonic runs")
 	{
 		std::vector<idt::u128> ids;
 		ulid_runs(ids, ms_2026, 5, 50, rng);
-		for (std::uint64_t ms : {0ull, 1ull, ms_2026 - (1ull << 39) - 1, ms_2026 - (1ull << 39),
-								 ms_2026 - (1ull << 39) + 1, ms_2026 + (1ull << 39) - 3,
-								 ms_2026 + (1ull << 39) - 2, ms_2026 + (1ull << 39),
-								 (1ull << 48) - 1})
+		for (std::uint64_t ms :
+			 {0ull, 1ull, ms_2026 - (1ull << 39) - 1, ms_2026 - (1ull << 39),
+			  ms_2026 - (1ull << 39) + 1, ms_2026 + (1ull << 39) - 3, ms_2026 + (1ull << 39) - 2,
+			  ms_2026 + (1ull << 39), (1ull << 48) - 1})
 		{
 			ulid_runs(ids, ms, 1, 20, rng);
 			ids.push_back(id_at(ms, 0, 0));

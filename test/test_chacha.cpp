@@ -30,7 +30,8 @@ TEST_CASE("chacha20_block: RFC 8439 section 2.3.2", "[chacha]")
 	std::uint32_t key[8];
 	for (int i = 0; i < 8; i++)
 		key[i] = static_cast<std::uint32_t>(4 * i) | static_cast<std::uint32_t>(4 * i + 1) << 8 |
-				 static_cast<std::uint32_t>(4 * i + 2) << 16 | static_cast<std::uint32_t>(4 * i + 3) << 24;
+				 static_cast<std::uint32_t>(4 * i + 2) << 16 |
+				 static_cast<std::uint32_t>(4 * i + 3) << 24;
 	const std::uint32_t nonce[3] = {0x09000000, 0x4a000000, 0};
 	unsigned char out[64];
 	idt::chacha20_block(key, 1, nonce, out);

@@ -55,14 +55,14 @@ TEST_CASE("base58: vectors encode and decode", "[codec]")
 		const char *text;
 	};
 	const vec vectors[] = {
-	    {0, "11111111111"},
-	    {1, "11111111112"},
-	    {57, "1111111111z"},
-	    {58, "11111111121"},
-	    {58 * 58 - 1, "111111111zz"},
-	    {1ull << 63, "NQm6nKp8qFD"},
-	    {UINT64_MAX - 1, "jpXCZedGfVP"},
-	    {UINT64_MAX, "jpXCZedGfVQ"},
+		{0, "11111111111"},
+		{1, "11111111112"},
+		{57, "1111111111z"},
+		{58, "11111111121"},
+		{58 * 58 - 1, "111111111zz"},
+		{1ull << 63, "NQm6nKp8qFD"},
+		{UINT64_MAX - 1, "jpXCZedGfVP"},
+		{UINT64_MAX, "jpXCZedGfVQ"},
 	};
 	for (const vec &v : vectors)
 	{
@@ -83,7 +83,7 @@ TEST_CASE("base58: text above 2^64-1 is out_of_range", "[codec]")
 	// The successor of the largest valid text is exactly 2^64.
 	REQUIRE(ref_value("jpXCZedGfVR", base58_alphabet, 58) == (static_cast<uwide>(1) << 64));
 	for (const char *text :
-	     {"jpXCZedGfVR", "jpXCZedGfVZ", "jpXCZedGfWQ", "jpY11111111", "k1111111111", "zzzzzzzzzzz"})
+		 {"jpXCZedGfVR", "jpXCZedGfVZ", "jpXCZedGfWQ", "jpY11111111", "k1111111111", "zzzzzzzzzzz"})
 	{
 		CAPTURE(text);
 		const idt::parse64 r = parse_exact(idt::base58_decode11, text);
@@ -118,8 +118,8 @@ TEST_CASE("base58: malformed text is rejected with its offset", "[codec]")
 	SECTION("bad_symbol at the first, a middle and the last position")
 	{
 		const std::string bad_chars[] = {
-		    "0",    "O",    "I",   "l", " ", "-", "+", "/", "_", "=", std::string(1, '\0'),
-		    "\x7f", "\x80", "\xff"};
+			"0",    "O",    "I",   "l", " ", "-", "+", "/", "_", "=", std::string(1, '\0'),
+			"\x7f", "\x80", "\xff"};
 		for (const std::string &bad : bad_chars)
 			for (std::size_t pos : {0u, 5u, 10u})
 			{
@@ -140,7 +140,7 @@ TEST_CASE("base58: malformed text is rejected with its offset", "[codec]")
 		const std::string middle = "12345" + e_acute + "6789";
 		const std::string last = "123456789" + e_acute;
 		for (const auto &tc :
-		     {std::make_pair(first, 0), std::make_pair(middle, 5), std::make_pair(last, 9)})
+			 {std::make_pair(first, 0), std::make_pair(middle, 5), std::make_pair(last, 9)})
 		{
 			REQUIRE(tc.first.size() == 11);
 			const idt::parse64 r = parse_exact(idt::base58_decode11, tc.first);
@@ -229,8 +229,8 @@ TEST_CASE("base32: every byte against the reference table", "[codec]")
 		}
 		// 32 symbols; Crockford adds 22 lower-case letters; EUID adds I i L l O o on top.
 		CHECK(valid == (alphabet == idt::b32::sortable    ? 32
-		                : alphabet == idt::b32::crockford ? 54
-		                                                  : 60));
+						: alphabet == idt::b32::crockford ? 54
+														  : 60));
 	}
 }
 
@@ -530,7 +530,7 @@ TEST_CASE("random round trips: codecs", "[codec]")
 		LOOP_REQUIRE(r.error == errc::ok && r.value == v, "v=" << v << " t=" << t);
 		// Text order equals numeric order.
 		LOOP_REQUIRE((prev < v) == (prev_text < t) && (prev == v) == (prev_text == t),
-		             "prev=" << prev << " v=" << v);
+					 "prev=" << prev << " v=" << v);
 		prev = v;
 		prev_text = t;
 
@@ -552,7 +552,8 @@ TEST_CASE("random round trips: codecs", "[codec]")
 			char via_digits[26], direct[26];
 			idt::b32_from_digits(d26, 26, alphabet, via_digits);
 			idt::u128_to_symbols26(w, alphabet, direct);
-			LOOP_REQUIRE(std::memcmp(via_digits, direct, 26) == 0, "w.hi=" << w.hi << " w.lo=" << w.lo);
+			LOOP_REQUIRE(std::memcmp(via_digits, direct, 26) == 0,
+						 "w.hi=" << w.hi << " w.lo=" << w.lo);
 		}
 
 		const unsigned check = static_cast<unsigned>(rng() % 128);
@@ -567,7 +568,8 @@ TEST_CASE("random round trips: codecs", "[codec]")
 			char via_digits[27], direct[27];
 			idt::b32_from_digits(d27, 27, alphabet, via_digits);
 			idt::u128_check_to_symbols27(w, check, alphabet, direct);
-			LOOP_REQUIRE(std::memcmp(via_digits, direct, 27) == 0, "w.hi=" << w.hi << " check=" << check);
+			LOOP_REQUIRE(std::memcmp(via_digits, direct, 27) == 0,
+						 "w.hi=" << w.hi << " check=" << check);
 		}
 
 		// Digits -> text -> digits for every alphabet (and lower case for Crockford's two).
@@ -577,14 +579,14 @@ TEST_CASE("random round trips: codecs", "[codec]")
 			const std::string text = b32_text(digits, a);
 			std::uint8_t again[27];
 			LOOP_REQUIRE(idt::b32_to_digits(text.data(), 27, a, again) == -1 &&
-			                 std::vector<std::uint8_t>(again, again + 27) == digits,
-			             "text=" << text);
+							 std::vector<std::uint8_t>(again, again + 27) == digits,
+						 "text=" << text);
 			if (a != idt::b32::sortable)
 			{
 				const std::string l = lower(text);
 				LOOP_REQUIRE(idt::b32_to_digits(l.data(), 27, a, again) == -1 &&
-				                 std::vector<std::uint8_t>(again, again + 27) == digits,
-				             "text=" << l);
+								 std::vector<std::uint8_t>(again, again + 27) == digits,
+							 "text=" << l);
 			}
 		}
 	}
@@ -597,7 +599,7 @@ TEST_CASE("random round trips: formats", "[codec]")
 	std::uint64_t prev63 = 0;
 	u128 prev128 = {0, 0};
 	std::string prev_tid = "2222222222222", prev_flake = "0000000000000",
-	            prev_ulid = "00000000000000000000000000", prev_euid;
+				prev_ulid = "00000000000000000000000000", prev_euid;
 	{
 		char b[27];
 		idt::euid_format({0, 0}, b);
@@ -621,11 +623,11 @@ TEST_CASE("random round trips: formats", "[codec]")
 			const idt::parse64 r = idt::timeid_parse(t.data(), t.size());
 			LOOP_REQUIRE(r.error == errc::ok && r.value == v63, "timeid " << v63 << " " << t);
 			const std::string dt =
-			    format_exact<16>([&](char *o) { idt::timeid_format_dashed(v63, o); });
+				format_exact<16>([&](char *o) { idt::timeid_format_dashed(v63, o); });
 			LOOP_REQUIRE(dt.substr(0, 4) + dt.substr(5, 3) + dt.substr(9, 4) + dt.substr(14, 2) ==
-			                     t &&
-			                 dt[4] == '-' && dt[8] == '-' && dt[13] == '-',
-			             "timeid dashed " << dt);
+								 t &&
+							 dt[4] == '-' && dt[8] == '-' && dt[13] == '-',
+						 "timeid dashed " << dt);
 			const idt::parse64 rd = idt::timeid_parse(dt.data(), dt.size());
 			LOOP_REQUIRE(rd.error == errc::ok && rd.value == v63, "timeid dashed " << dt);
 			LOOP_REQUIRE((prev63 < v63) == (prev_tid < t), "timeid order " << prev63 << " " << v63);
@@ -640,7 +642,7 @@ TEST_CASE("random round trips: formats", "[codec]")
 			const idt::parse64 rl = idt::ulidflake_parse(l.data(), l.size());
 			LOOP_REQUIRE(rl.error == errc::ok && rl.value == v63, "ulidflake " << l);
 			LOOP_REQUIRE((prev63 < v63) == (prev_flake < t),
-			             "ulidflake order " << prev63 << " " << v63);
+						 "ulidflake order " << prev63 << " " << v63);
 			prev_flake = t;
 		}
 		prev63 = v63;
@@ -675,12 +677,12 @@ TEST_CASE("random round trips: formats", "[codec]")
 			LOOP_REQUIRE(ra.error == errc::ok && ra.value == v128, "euid " << alias);
 			// The last symbol is the check's low five bits.
 			LOOP_REQUIRE(t[26] == crockford_alphabet[idt::euid_check(v128) & 31],
-			             "euid check " << t);
+						 "euid check " << t);
 			LOOP_REQUIRE(idt::euid_check(v128) == static_cast<unsigned>(wide(v128) % 127),
-			             "euid " << t);
+						 "euid " << t);
 			const std::string head = t.substr(0, 25);
 			LOOP_REQUIRE((prev128 < v128) == (prev_euid < head) || (prev_euid == head),
-			             "euid order " << t);
+						 "euid order " << t);
 			prev_euid = head;
 		}
 		prev128 = v128;

@@ -28,7 +28,7 @@ hex(uwide v)
 {
 	char buf[48];
 	std::snprintf(buf, sizeof buf, "0x%016llx_%016llx", static_cast<unsigned long long>(v >> 64),
-	              static_cast<unsigned long long>(v));
+				  static_cast<unsigned long long>(v));
 	return buf;
 }
 
@@ -201,9 +201,9 @@ TEST_CASE("uid11/xid: the spec's test vectors", "[formats]")
 		const char *text;
 	};
 	const vec vectors[] = {
-	    {0, 0, 0x0000000000000000ull, "11111111111"},
-	    {1, 0, 0x0000000000400000ull, "1111111NVpb"},
-	    {86400000, 0, 0x0001499700000000ull, "113q8KFkAEs"},
+		{0, 0, 0x0000000000000000ull, "11111111111"},
+		{1, 0, 0x0000000000400000ull, "1111111NVpb"},
+		{86400000, 0, 0x0001499700000000ull, "113q8KFkAEs"},
 	};
 	for (const vec &v : vectors)
 	{
@@ -226,7 +226,7 @@ TEST_CASE("uid11/xid: layout and era", "[formats]")
 	CHECK(idt::xid_max_ms == (1ull << 42) - 1);
 	// The spec's last valid instant, corrected (docs/formats.md).
 	CHECK(idt::xid_epoch_ms + static_cast<std::int64_t>(idt::xid_max_ms) ==
-	      unix_ms(2151, 3, 25, 18, 46, 22, 214));
+		  unix_ms(2151, 3, 25, 18, 46, 22, 214));
 
 	CHECK(idt::xid_pack(idt::xid_max_ms, 0x3FFFFF) == UINT64_MAX);
 	CHECK(idt::xid_pack(5, 0xFFFFFFFF) == ((5ull << 22) | 0x3FFFFF)); // random masked to 22 bits
@@ -366,7 +366,7 @@ TEST_CASE("timeid: vectors (the draft's, as corrected in docs/formats.md)", "[fo
 		CHECK(idt::timeid_max_us == (1ull << 53) - 1);
 		CHECK(idt::timeid_max == (1ull << 63) - 1);
 		CHECK(static_cast<std::int64_t>(idt::timeid_max_us) ==
-		      unix_us(2255, 6, 5, 23, 47, 34, 740991));
+			  unix_us(2255, 6, 5, 23, 47, 34, 740991));
 		const idt::parse64 r = parse_exact(idt::timeid_parse, "bzzz-zzz-zzzz-zz");
 		CHECK(r.error == errc::ok);
 		CHECK(r.value == idt::timeid_max);
@@ -379,7 +379,7 @@ TEST_CASE("timeid: vectors (the draft's, as corrected in docs/formats.md)", "[fo
 			const char *tail;
 		};
 		for (c x : {c{0, "22"}, c{1, "23"}, c{31, "2z"}, c{32, "32"}, c{991, "yz"}, c{992, "z2"},
-		            c{1023, "zz"}})
+					c{1023, "zz"}})
 		{
 			CAPTURE(x.id);
 			const std::uint64_t v = idt::timeid_pack(1721407246480310ull, x.id);
@@ -401,46 +401,46 @@ TEST_CASE("timeid: strict parsing", "[formats]")
 		unsigned offset;
 	};
 	const bad cases[] = {
-	    // lengths other than 13 and 16
-	    {"", errc::bad_length, 0},
-	    {"3kxnlhr3gxq2", errc::bad_length, 12},
-	    {"3kxnlhr3gxq232", errc::bad_length, 14},
-	    {"3kxn-lhr-3gxq23", errc::bad_length, 15},
-	    {"3kxn-lhr-3gxq-232", errc::bad_length, 17},
-	    // dashes: exactly at 4, 8 and 13 of a 16-character text; a symbol where a dash belongs is
-	    // missing_dash, a dash anywhere else bad_dash (the first one decides)
-	    {"3kxnlhr3gxq23222", errc::missing_dash, 4},
-	    {"3kx-nlhr-3gxq-23", errc::bad_dash, 3},
-	    {"3kxnl-hr-3gxq-23", errc::missing_dash, 4},
-	    {"3kxn-lh-r3gxq-23", errc::bad_dash, 7},
-	    {"3kxn-lhr3-gxq-23", errc::missing_dash, 8},
-	    {"3kxn-lhr--gxq-23", errc::bad_dash, 9},
-	    {"3kxn-lhr-3gxq2-3", errc::missing_dash, 13},
-	    {"3kxn-lhr-3gxq-2-", errc::bad_dash, 15},
-	    {"3kxn-lhr-3gxq_23", errc::missing_dash, 13},
-	    // a dash in a 13-character text is just a bad symbol
-	    {"3kxn-lhr3gxq2", errc::bad_symbol, 4},
-	    // case-sensitive; 0 1 8 9 are not in the alphabet
-	    {"3KXNLHR3GXQ23", errc::bad_symbol, 1},
-	    {"3kxnlhr3gxq2A", errc::bad_symbol, 12},
-	    {"0kxnlhr3gxq23", errc::bad_symbol, 0},
-	    {"3kxnlhr1gxq23", errc::bad_symbol, 7},
-	    {"3kxnlhr3gxq89", errc::bad_symbol, 11},
-	    // offsets of bad symbols in the dashed form are offsets in the dashed text
-	    {"Xkxn-lhr-3gxq-23", errc::bad_symbol, 0},
-	    {"3kxN-lhr-3gxq-23", errc::bad_symbol, 3},
-	    {"3kxn-Lhr-3gxq-23", errc::bad_symbol, 5},
-	    {"3kxn-lhR-3gxq-23", errc::bad_symbol, 7},
-	    {"3kxn-lhr-Xgxq-23", errc::bad_symbol, 9},
-	    {"3kxn-lhr-3gxQ-23", errc::bad_symbol, 12},
-	    {"3kxn-lhr-3gxq-A3", errc::bad_symbol, 14},
-	    {"3kxn-lhr-3gxq-2A", errc::bad_symbol, 15},
-	    // first symbol c..z sets the top bit: out of range
-	    {"c222222222222", errc::out_of_range, 0},
-	    {"czzzzzzzzzzzz", errc::out_of_range, 0},
-	    {"zzzzzzzzzzzzz", errc::out_of_range, 0},
-	    {"czzz-zzz-zzzz-zz", errc::out_of_range, 0},
-	    {"s222-222-2222-22", errc::out_of_range, 0},
+		// lengths other than 13 and 16
+		{"", errc::bad_length, 0},
+		{"3kxnlhr3gxq2", errc::bad_length, 12},
+		{"3kxnlhr3gxq232", errc::bad_length, 14},
+		{"3kxn-lhr-3gxq23", errc::bad_length, 15},
+		{"3kxn-lhr-3gxq-232", errc::bad_length, 17},
+		// dashes: exactly at 4, 8 and 13 of a 16-character text; a symbol where a dash belongs is
+		// missing_dash, a dash anywhere else bad_dash (the first one decides)
+		{"3kxnlhr3gxq23222", errc::missing_dash, 4},
+		{"3kx-nlhr-3gxq-23", errc::bad_dash, 3},
+		{"3kxnl-hr-3gxq-23", errc::missing_dash, 4},
+		{"3kxn-lh-r3gxq-23", errc::bad_dash, 7},
+		{"3kxn-lhr3-gxq-23", errc::missing_dash, 8},
+		{"3kxn-lhr--gxq-23", errc::bad_dash, 9},
+		{"3kxn-lhr-3gxq2-3", errc::missing_dash, 13},
+		{"3kxn-lhr-3gxq-2-", errc::bad_dash, 15},
+		{"3kxn-lhr-3gxq_23", errc::missing_dash, 13},
+		// a dash in a 13-character text is just a bad symbol
+		{"3kxn-lhr3gxq2", errc::bad_symbol, 4},
+		// case-sensitive; 0 1 8 9 are not in the alphabet
+		{"3KXNLHR3GXQ23", errc::bad_symbol, 1},
+		{"3kxnlhr3gxq2A", errc::bad_symbol, 12},
+		{"0kxnlhr3gxq23", errc::bad_symbol, 0},
+		{"3kxnlhr1gxq23", errc::bad_symbol, 7},
+		{"3kxnlhr3gxq89", errc::bad_symbol, 11},
+		// offsets of bad symbols in the dashed form are offsets in the dashed text
+		{"Xkxn-lhr-3gxq-23", errc::bad_symbol, 0},
+		{"3kxN-lhr-3gxq-23", errc::bad_symbol, 3},
+		{"3kxn-Lhr-3gxq-23", errc::bad_symbol, 5},
+		{"3kxn-lhR-3gxq-23", errc::bad_symbol, 7},
+		{"3kxn-lhr-Xgxq-23", errc::bad_symbol, 9},
+		{"3kxn-lhr-3gxQ-23", errc::bad_symbol, 12},
+		{"3kxn-lhr-3gxq-A3", errc::bad_symbol, 14},
+		{"3kxn-lhr-3gxq-2A", errc::bad_symbol, 15},
+		// first symbol c..z sets the top bit: out of range
+		{"c222222222222", errc::out_of_range, 0},
+		{"czzzzzzzzzzzz", errc::out_of_range, 0},
+		{"zzzzzzzzzzzzz", errc::out_of_range, 0},
+		{"czzz-zzz-zzzz-zz", errc::out_of_range, 0},
+		{"s222-222-2222-22", errc::out_of_range, 0},
 	};
 	for (const bad &b : cases)
 	{
@@ -491,7 +491,7 @@ TEST_CASE("ulidflake: vectors and layout", "[formats]")
 	CHECK(idt::ulidflake_epoch_ms == 1704067200000);
 	CHECK(idt::ulidflake_epoch_ms == unix_ms(2024, 1, 1, 0, 0, 0, 0));
 	CHECK(idt::ulidflake_epoch_ms + static_cast<std::int64_t>(idt::ulidflake_max_ms) ==
-	      unix_ms(2302, 9, 27, 15, 10, 22, 207));
+		  unix_ms(2302, 9, 27, 15, 10, 22, 207));
 
 	CHECK(idt::ulidflake_pack(3, 0xFFFFFFFF) == ((3ull << 20) | 0xFFFFF));
 	CHECK(idt::ulidflake_sid(idt::ulidflake_pack(3, (0x1234u << 5) | 17)) == 17u);
@@ -513,7 +513,7 @@ TEST_CASE("ulidflake: strict parsing", "[formats]")
 	SECTION("first symbol above 7 is out of range")
 	{
 		for (const char *text :
-		     {"8000000000000", "9ZZZZZZZZZZZZ", "F000000000000", "ZZZZZZZZZZZZZ", "z000000000000"})
+			 {"8000000000000", "9ZZZZZZZZZZZZ", "F000000000000", "ZZZZZZZZZZZZZ", "z000000000000"})
 		{
 			CAPTURE(text);
 			const idt::parse64 r = parse_exact(idt::ulidflake_parse, text);
@@ -530,18 +530,18 @@ TEST_CASE("ulidflake: strict parsing", "[formats]")
 			unsigned offset;
 		};
 		const bad cases[] = {
-		    {"80000000000000", errc::bad_length, 14}, // the spec's 14-symbol form
-		    {"", errc::bad_length, 0},
-		    {"00CMXB6TAK4S", errc::bad_length, 12},
-		    {"I0CMXB6TAK4SA", errc::bad_symbol, 0},
-		    {"00CMXBLTAK4SA", errc::bad_symbol, 6},
-		    {"00CMXB6TAK4SO", errc::bad_symbol, 12},
-		    {"00CMXB6TAKUSA", errc::bad_symbol, 10},
-		    {"00cmxb6tak4su", errc::bad_symbol, 12},
-		    {"00cmxb6tak4si", errc::bad_symbol, 12},
-		    {"00CMXB-TAK4SA", errc::bad_symbol, 6},
-		    {"00CMXB6TAK4S\xc3", errc::bad_symbol, 12},
-		    {"U000000000000", errc::bad_symbol, 0}, // bad symbol beats out of range
+			{"80000000000000", errc::bad_length, 14}, // the spec's 14-symbol form
+			{"", errc::bad_length, 0},
+			{"00CMXB6TAK4S", errc::bad_length, 12},
+			{"I0CMXB6TAK4SA", errc::bad_symbol, 0},
+			{"00CMXBLTAK4SA", errc::bad_symbol, 6},
+			{"00CMXB6TAK4SO", errc::bad_symbol, 12},
+			{"00CMXB6TAKUSA", errc::bad_symbol, 10},
+			{"00cmxb6tak4su", errc::bad_symbol, 12},
+			{"00cmxb6tak4si", errc::bad_symbol, 12},
+			{"00CMXB-TAK4SA", errc::bad_symbol, 6},
+			{"00CMXB6TAK4S\xc3", errc::bad_symbol, 12},
+			{"U000000000000", errc::bad_symbol, 0}, // bad symbol beats out of range
 		};
 		for (const bad &b : cases)
 		{
@@ -583,7 +583,7 @@ TEST_CASE("ulid: vectors and layout", "[formats]")
 		CHECK(idt::ulid_ms(r.value) == 1469922850259ull);
 		CHECK(idt::ulid_ms(r.value) == r.value.hi >> 16);
 		CHECK(static_cast<std::int64_t>(idt::ulid_ms(r.value)) ==
-		      unix_ms(2016, 7, 30, 23, 54, 10, 259));
+			  unix_ms(2016, 7, 30, 23, 54, 10, 259));
 		CHECK(parse_exact(idt::ulid_parse, "01arz3ndektsv4rrffq69g5fav").value == r.value);
 	}
 	SECTION("monotonic example: 01BX5ZZKBKACTAV9WEVGEMMVRZ + 1 = ...VS0")
@@ -612,14 +612,14 @@ TEST_CASE("ulid: vectors and layout", "[formats]")
 			unsigned offset;
 		};
 		const bad cases[] = {
-		    {"01ARZ3NDEKTSV4RRFFQ69G5FA", errc::bad_length, 25},
-		    {"01ARZ3NDEKTSV4RRFFQ69G5FAVX", errc::bad_length, 27},
-		    {"", errc::bad_length, 0},
-		    {"I1ARZ3NDEKTSV4RRFFQ69G5FAV", errc::bad_symbol, 0},
-		    {"01ARZ3NDEKTSL4RRFFQ69G5FAV", errc::bad_symbol, 12},
-		    {"01ARZ3NDEKTSV4RRFFQ69G5FAO", errc::bad_symbol, 25},
-		    {"01ARZ3NDEKTSV4RRFFQ69G5FAu", errc::bad_symbol, 25},
-		    {"01ARZ3NDEK-SV4RRFFQ69G5FAV", errc::bad_symbol, 10},
+			{"01ARZ3NDEKTSV4RRFFQ69G5FA", errc::bad_length, 25},
+			{"01ARZ3NDEKTSV4RRFFQ69G5FAVX", errc::bad_length, 27},
+			{"", errc::bad_length, 0},
+			{"I1ARZ3NDEKTSV4RRFFQ69G5FAV", errc::bad_symbol, 0},
+			{"01ARZ3NDEKTSL4RRFFQ69G5FAV", errc::bad_symbol, 12},
+			{"01ARZ3NDEKTSV4RRFFQ69G5FAO", errc::bad_symbol, 25},
+			{"01ARZ3NDEKTSV4RRFFQ69G5FAu", errc::bad_symbol, 25},
+			{"01ARZ3NDEK-SV4RRFFQ69G5FAV", errc::bad_symbol, 10},
 		};
 		for (const bad &b : cases)
 		{
@@ -640,7 +640,7 @@ TEST_CASE("euid: reference implementation vectors", "[formats]")
 		const idt::parse128 r = parse_exact(idt::euid_parse, "C8EE934SR007G5Q94QKKXFRFV8B");
 		REQUIRE(r.error == errc::ok);
 		CHECK(r.value ==
-		      u128{0x621ce48c99c00078ull, 0x16e925e73ebf0fdaull}); // = the Java test's longs
+			  u128{0x621ce48c99c00078ull, 0x16e925e73ebf0fdaull}); // = the Java test's longs
 		CHECK(idt::euid_check(r.value) == 11u);
 		CHECK(fmt_euid(r.value) == "C8EE934SR007G5Q94QKKXFRFV8B");
 		CHECK(idt::euid_ms(r.value) == 13484529128248ull);
@@ -680,16 +680,16 @@ TEST_CASE("euid: reference implementation vectors", "[formats]")
 			unsigned offset;
 		};
 		const bad cases[] = {
-		    {"C8EE934SR007G5Q94QKKXFRFV", errc::bad_length, 25},
-		    {"C8EE934SR007G5Q94QKKXFRFV8", errc::bad_length, 26},
-		    {"C8EE934SR007G5Q94QKKXFRFV8BB", errc::bad_length, 28},
-		    {"C8EE934SR007G5Q94QKKXFRFV8U", errc::bad_symbol, 26},
-		    {"C8EE934SR007G5Q94QKKXFRFV8u", errc::bad_symbol, 26},
-		    {"C8EE934SR007G5Q94QKKXFRFV8}", errc::bad_symbol, 26},
-		    {"C8EE934SR007G5Q94QKKXFRFV8@", errc::bad_symbol, 26},
-		    {"U8EE934SR007G5Q94QKKXFRFV8B", errc::bad_symbol, 0},
-		    {"C8EE934SR007GuQ94QKKXFRFV8B", errc::bad_symbol, 13},
-		    {"C8EE934SR007G5Q94QKKXFRFV8C", errc::bad_check, 26},
+			{"C8EE934SR007G5Q94QKKXFRFV", errc::bad_length, 25},
+			{"C8EE934SR007G5Q94QKKXFRFV8", errc::bad_length, 26},
+			{"C8EE934SR007G5Q94QKKXFRFV8BB", errc::bad_length, 28},
+			{"C8EE934SR007G5Q94QKKXFRFV8U", errc::bad_symbol, 26},
+			{"C8EE934SR007G5Q94QKKXFRFV8u", errc::bad_symbol, 26},
+			{"C8EE934SR007G5Q94QKKXFRFV8}", errc::bad_symbol, 26},
+			{"C8EE934SR007G5Q94QKKXFRFV8@", errc::bad_symbol, 26},
+			{"U8EE934SR007G5Q94QKKXFRFV8B", errc::bad_symbol, 0},
+			{"C8EE934SR007GuQ94QKKXFRFV8B", errc::bad_symbol, 13},
+			{"C8EE934SR007G5Q94QKKXFRFV8C", errc::bad_check, 26},
 		};
 		for (const bad &b : cases)
 		{
@@ -710,10 +710,10 @@ TEST_CASE("euid: reference implementation vectors", "[formats]")
 			const char *canonical;
 		};
 		const alias cases[] = {
-		    {"c8ee934sr007g5q94qkkxfrfv8b", a, "C8EE934SR007G5Q94QKKXFRFV8B"},
-		    {"C8EE934SROo7G5Q94QKKXFRFV8B", a, "C8EE934SR007G5Q94QKKXFRFV8B"},
-		    {"C8ZMI4GR4JXGOMQXVYl8S8TJNBZ", b, "C8ZM14GR4JXG0MQXVY18S8TJNA6"},
-		    {"c8zmi4gr4jxgomqxvyL8s8tjnbz", b, "C8ZM14GR4JXG0MQXVY18S8TJNA6"},
+			{"c8ee934sr007g5q94qkkxfrfv8b", a, "C8EE934SR007G5Q94QKKXFRFV8B"},
+			{"C8EE934SROo7G5Q94QKKXFRFV8B", a, "C8EE934SR007G5Q94QKKXFRFV8B"},
+			{"C8ZMI4GR4JXGOMQXVYl8S8TJNBZ", b, "C8ZM14GR4JXG0MQXVY18S8TJNA6"},
+			{"c8zmi4gr4jxgomqxvyL8s8tjnbz", b, "C8ZM14GR4JXG0MQXVY18S8TJNA6"},
 		};
 		for (const alias &x : cases)
 		{
@@ -790,7 +790,7 @@ TEST_CASE("euid: field layout and check", "[formats]")
 		CHECK(idt::euid_ms(u128{~0ull, 0}) == idt::euid_max_ms);
 		// "applicable until the year 3084"
 		CHECK(static_cast<std::int64_t>(idt::euid_max_ms) ==
-		      unix_ms(3084, 12, 12, 12, 41, 28, 831));
+			  unix_ms(3084, 12, 12, 12, 41, 28, 831));
 		CHECK(idt::euid_ms(idt::euid_pack(1, 5, 0, 0)) == 1u);
 	}
 	SECTION("check is the value mod 127")
@@ -806,9 +806,9 @@ TEST_CASE("euid: field layout and check", "[formats]")
 		CHECK(fmt_euid({0, 0}) == "000000000000000000000000000");
 		CHECK(fmt_euid({~0ull, ~0ull}) == "ZZZZZZZZZZZZZZZZZZZZZZZZZW3");
 		CHECK(parse_exact(idt::euid_parse, "ZZZZZZZZZZZZZZZZZZZZZZZZZW3").value ==
-		      u128{~0ull, ~0ull});
+			  u128{~0ull, ~0ull});
 		CHECK(parse_exact(idt::euid_parse, "ZZZZZZZZZZZZZZZZZZZZZZZZZZZ").value ==
-		      u128{~0ull, ~0ull});
+			  u128{~0ull, ~0ull});
 		CHECK(parse_exact(idt::euid_parse, "ZZZZZZZZZZZZZZZZZZZZZZZZZW4").error == errc::bad_check);
 	}
 }
@@ -824,14 +824,14 @@ TEST_CASE("timeid: the draft's prefix table (UTC-7 there; UTC here)", "[formats]
 		std::int64_t lo_check, hi_check;
 	};
 	const row rows[] = {
-	    {"3kxn-lhr-3gxq", 1721407246480310ull, 1721407246480310ull,
-	     unix_us(2024, 7, 19, 16, 40, 46, 480310), unix_us(2024, 7, 19, 16, 40, 46, 480310)},
-	    {"3kxn-lhr", 1721407246434304ull, 1721407247482879ull,
-	     unix_us(2024, 7, 19, 16, 40, 46, 434304), unix_us(2024, 7, 19, 16, 40, 47, 482879)},
-	    {"3kxn", 1721388532498432ull, 1721422892236799ull, unix_us(2024, 7, 19, 11, 28, 52, 498432),
-	     unix_us(2024, 7, 19, 21, 1, 32, 236799)},
-	    {"3k", 1688849860263936ull, 1724034232352767ull, unix_us(2023, 7, 8, 20, 57, 40, 263936),
-	     unix_us(2024, 8, 19, 2, 23, 52, 352767)},
+		{"3kxn-lhr-3gxq", 1721407246480310ull, 1721407246480310ull,
+		 unix_us(2024, 7, 19, 16, 40, 46, 480310), unix_us(2024, 7, 19, 16, 40, 46, 480310)},
+		{"3kxn-lhr", 1721407246434304ull, 1721407247482879ull,
+		 unix_us(2024, 7, 19, 16, 40, 46, 434304), unix_us(2024, 7, 19, 16, 40, 47, 482879)},
+		{"3kxn", 1721388532498432ull, 1721422892236799ull, unix_us(2024, 7, 19, 11, 28, 52, 498432),
+		 unix_us(2024, 7, 19, 21, 1, 32, 236799)},
+		{"3k", 1688849860263936ull, 1724034232352767ull, unix_us(2023, 7, 8, 20, 57, 40, 263936),
+		 unix_us(2024, 8, 19, 2, 23, 52, 352767)},
 	};
 	for (const row &x : rows)
 	{
@@ -895,17 +895,17 @@ TEST_CASE("prefix bounds: policy edges of the base-32 types", "[formats]")
 			unsigned offset;
 		};
 		const bad cases[] = {
-		    {"3kxn-lhr-3gxq-232", errc::bad_length, 17},
-		    {"3kxnlhr3gxq232", errc::bad_length, 14},
-		    {"-", errc::bad_dash, 0},
-		    {"3kx-", errc::bad_dash, 3},
-		    {"3kxnl-", errc::missing_dash, 4},
-		    {"3kxnlhr-", errc::missing_dash, 4},
-		    {"3kxn-lhr3", errc::missing_dash, 8},
-		    {"3kxn-lHr", errc::bad_symbol, 6},
-		    {"3kxnlHr", errc::bad_symbol, 5},
-		    {"3kxn-lhr-3gxq-2A", errc::bad_symbol, 15},
-		    {"A", errc::bad_symbol, 0},
+			{"3kxn-lhr-3gxq-232", errc::bad_length, 17},
+			{"3kxnlhr3gxq232", errc::bad_length, 14},
+			{"-", errc::bad_dash, 0},
+			{"3kx-", errc::bad_dash, 3},
+			{"3kxnl-", errc::missing_dash, 4},
+			{"3kxnlhr-", errc::missing_dash, 4},
+			{"3kxn-lhr3", errc::missing_dash, 8},
+			{"3kxn-lHr", errc::bad_symbol, 6},
+			{"3kxnlHr", errc::bad_symbol, 5},
+			{"3kxn-lhr-3gxq-2A", errc::bad_symbol, 15},
+			{"A", errc::bad_symbol, 0},
 		};
 		for (const bad &b : cases)
 		{
@@ -1030,23 +1030,23 @@ struct prefix_format
 };
 
 const prefix_format prefix_formats[] = {
-    {"uid11", 11, max64, base58_alphabet, false,
-     [](uwide v) { return fmt_uid11(static_cast<std::uint64_t>(v)); },
-     [](const std::string &p) { return any(idt::uid11_prefix(p.data(), p.size())); }},
-    {"timeid", 13, max63, sortable_alphabet, false,
-     [](uwide v) { return fmt_timeid(static_cast<std::uint64_t>(v)); },
-     [](const std::string &p) { return any(idt::timeid_prefix(p.data(), p.size())); }},
-    {"ulidflake", 13, max63, crockford_alphabet, true,
-     [](uwide v) { return fmt_ulidflake(static_cast<std::uint64_t>(v)); },
-     [](const std::string &p) { return any(idt::ulidflake_prefix(p.data(), p.size())); }},
-    {"ulid", 26, max128, crockford_alphabet, true, [](uwide v) { return fmt_ulid(narrow(v)); },
-     [](const std::string &p) { return any(idt::ulid_prefix(p.data(), p.size())); }},
-    {"uuid", 32, max128, "0123456789ABCDEF", true, [](uwide v) { return fmt_uuid_hex(narrow(v)); },
-     [](const std::string &p) { return any(idt::uuid_prefix(p.data(), p.size())); }},
-    // EUID: only the first 25 symbols are the value's top 125 bits; 26 and 27 are tested apart.
-    {"euid", 25, max128, crockford_alphabet, true,
-     [](uwide v) { return fmt_euid(narrow(v)).substr(0, 25); },
-     [](const std::string &p) { return any(idt::euid_prefix(p.data(), p.size())); }},
+	{"uid11", 11, max64, base58_alphabet, false,
+	 [](uwide v) { return fmt_uid11(static_cast<std::uint64_t>(v)); },
+	 [](const std::string &p) { return any(idt::uid11_prefix(p.data(), p.size())); }},
+	{"timeid", 13, max63, sortable_alphabet, false,
+	 [](uwide v) { return fmt_timeid(static_cast<std::uint64_t>(v)); },
+	 [](const std::string &p) { return any(idt::timeid_prefix(p.data(), p.size())); }},
+	{"ulidflake", 13, max63, crockford_alphabet, true,
+	 [](uwide v) { return fmt_ulidflake(static_cast<std::uint64_t>(v)); },
+	 [](const std::string &p) { return any(idt::ulidflake_prefix(p.data(), p.size())); }},
+	{"ulid", 26, max128, crockford_alphabet, true, [](uwide v) { return fmt_ulid(narrow(v)); },
+	 [](const std::string &p) { return any(idt::ulid_prefix(p.data(), p.size())); }},
+	{"uuid", 32, max128, "0123456789ABCDEF", true, [](uwide v) { return fmt_uuid_hex(narrow(v)); },
+	 [](const std::string &p) { return any(idt::uuid_prefix(p.data(), p.size())); }},
+	// EUID: only the first 25 symbols are the value's top 125 bits; 26 and 27 are tested apart.
+	{"euid", 25, max128, crockford_alphabet, true,
+	 [](uwide v) { return fmt_euid(narrow(v)).substr(0, 25); },
+	 [](const std::string &p) { return any(idt::euid_prefix(p.data(), p.size())); }},
 };
 
 uwide
@@ -1092,21 +1092,21 @@ TEST_CASE("prefix bounds: every prefix length against a slow reference", "[forma
 				LOOP_REQUIRE(r.lo <= v && v <= r.hi, f.name << " v=" << hex(v) << " p=" << p);
 				const ref_range ref = ref_prefix(f.text, p, f.max);
 				LOOP_REQUIRE(!ref.empty && ref.lo == r.lo && ref.hi == r.hi,
-				             f.name << " p=" << p << " lo=" << hex(r.lo) << " ref " << hex(ref.lo)
-				                    << " hi=" << hex(r.hi) << " ref " << hex(ref.hi));
+							 f.name << " p=" << p << " lo=" << hex(r.lo) << " ref " << hex(ref.lo)
+									<< " hi=" << hex(r.hi) << " ref " << hex(ref.hi));
 				if (n == 11 && f.max == max64)
 					LOOP_REQUIRE(r.lo == v && r.hi == v, "uid11 full text " << p);
 				if (f.crockford)
 				{
 					const any_range l = f.prefix(lower(p));
 					LOOP_REQUIRE(l.error == errc::ok && l.lo == r.lo && l.hi == r.hi && !l.empty,
-					             f.name << " lower p=" << p);
+								 f.name << " lower p=" << p);
 				}
 				checked++;
 			}
 		}
 		CHECK(checked == (6 + rounds(120)) * static_cast<int>(f.width + 1) +
-		                     (f.max == max64 ? static_cast<int>(f.width + 1) : 0));
+							 (f.max == max64 ? static_cast<int>(f.width + 1) : 0));
 	}
 }
 
@@ -1140,7 +1140,8 @@ TEST_CASE("prefix bounds: uuid prefixes with dashes equal plain ones", "[formats
 	{
 		const std::string hex = lower(fmt_uuid_hex(narrow(w)));
 		const std::string dashed = hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" +
-		                           hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20);
+								   hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+								   hex.substr(20);
 		for (std::size_t m = 0; m <= 36; m++)
 		{
 			const std::string p = dashed.substr(0, m);
@@ -1152,7 +1153,7 @@ TEST_CASE("prefix bounds: uuid prefixes with dashes equal plain ones", "[formats
 			const idt::range128 q = idt::uuid_prefix(plain.data(), plain.size());
 			LOOP_REQUIRE(r.error == errc::ok && !r.empty && r.exact, "p=" << p);
 			LOOP_REQUIRE(r.lo == q.lo && r.hi == q.hi && !(narrow(w) < r.lo) && !(r.hi < narrow(w)),
-			             "p=" << p);
+						 "p=" << p);
 		}
 	}
 	// Dashes only where uuid's text has them, one each; no more than 32 digits.
@@ -1162,15 +1163,15 @@ TEST_CASE("prefix bounds: uuid prefixes with dashes equal plain ones", "[formats
 		errc e;
 		unsigned offset;
 	} bad[] = {
-	    {"-", errc::bad_symbol, 0},
-	    {"0190-", errc::bad_symbol, 4},
-	    {"01234567--", errc::bad_symbol, 9},
-	    {"0123456789a-", errc::bad_symbol, 11},
-	    {"01234567-89ab-cdef-0123--", errc::bad_symbol, 24},
-	    {"0123456g", errc::bad_symbol, 7},
-	    {"{0123", errc::bad_symbol, 0},
-	    {"0123456789abcdef0123456789abcdef0", errc::bad_length, 33},
-	    {"01234567-89ab-cdef-0123-456789abcdef-", errc::bad_length, 37},
+		{"-", errc::bad_symbol, 0},
+		{"0190-", errc::bad_symbol, 4},
+		{"01234567--", errc::bad_symbol, 9},
+		{"0123456789a-", errc::bad_symbol, 11},
+		{"01234567-89ab-cdef-0123--", errc::bad_symbol, 24},
+		{"0123456g", errc::bad_symbol, 7},
+		{"{0123", errc::bad_symbol, 0},
+		{"0123456789abcdef0123456789abcdef0", errc::bad_length, 33},
+		{"01234567-89ab-cdef-0123-456789abcdef-", errc::bad_length, 37},
 	};
 	for (const auto &b : bad)
 	{
@@ -1222,7 +1223,8 @@ TEST_CASE("uuid v7 <-> ulid: time and random bits kept, order kept", "[formats]"
 	}
 }
 
-TEST_CASE("uuidv7_at, the ascending step and uuid_time_unix_us: PostgreSQL 18's layout", "[formats]")
+TEST_CASE("uuidv7_at, the ascending step and uuid_time_unix_us: PostgreSQL 18's layout",
+		  "[formats]")
 {
 	// RFC 9562's example time, 2022-02-22 19:22:22 UTC, and 123,456 ns past its ms: the fraction
 	// is 123456 * 4096 / 10^6 = 505.67, truncated to 505 = 0x1F9.
@@ -1245,11 +1247,13 @@ TEST_CASE("uuidv7_at, the ascending step and uuid_time_unix_us: PostgreSQL 18's 
 	for (int i = 0; i < rounds(100000); i++)
 	{
 		// a clock that moves by 0 to 299 ns, or back up to 1 ms
-		ns += rng() % 8 == 0 ? -static_cast<std::int64_t>(rng() % 1000000) : static_cast<std::int64_t>(rng() % 300);
+		ns += rng() % 8 == 0 ? -static_cast<std::int64_t>(rng() % 1000000)
+							 : static_cast<std::int64_t>(rng() % 300);
 		prev = idt::uuidv7_ascending_ns(prev, ns);
 		const u128 id = idt::uuidv7_at(static_cast<std::uint64_t>(prev / 1000000),
 									   static_cast<std::uint32_t>(prev % 1000000), rng());
-		LOOP_REQUIRE(idt::uuid_is_v7(id) && (id.hi >> 16) == static_cast<std::uint64_t>(prev / 1000000),
+		LOOP_REQUIRE(idt::uuid_is_v7(id) &&
+						 (id.hi >> 16) == static_cast<std::uint64_t>(prev / 1000000),
 					 hex(wide(id)));
 		LOOP_REQUIRE((id.hi & ~0xF000ull) > (prev_id.hi & ~0xF000ull) || i == 0, hex(wide(id)));
 		prev_id = id;
@@ -1278,12 +1282,12 @@ TEST_CASE("prefix bounds: euid's last two symbols", "[formats]")
 		// 26 symbols: the value, but some check bits too: a superset, not exact.
 		const idt::range128 r26 = idt::euid_prefix(t.data(), 26);
 		LOOP_REQUIRE(r26.error == errc::ok && !r26.empty && !r26.exact && r26.lo == v &&
-		                 r26.hi == v,
-		             "t=" << t);
+						 r26.hi == v,
+					 "t=" << t);
 		// 27 with the real check: exactly the value.
 		const idt::range128 r27 = idt::euid_prefix(t.data(), 27);
 		LOOP_REQUIRE(r27.error == errc::ok && !r27.empty && r27.exact && r27.lo == v && r27.hi == v,
-		             "t=" << t);
+					 "t=" << t);
 		// 27 with "no check": the value, and not exact (no canonical text has it).
 		std::string nc = t;
 		const char *a = crockford_alphabet;
@@ -1291,13 +1295,13 @@ TEST_CASE("prefix bounds: euid's last two symbols", "[formats]")
 		nc[26] = 'Z';
 		const idt::range128 rn = idt::euid_prefix(nc.data(), 27);
 		LOOP_REQUIRE(rn.error == errc::ok && !rn.empty && !rn.exact && rn.lo == v && rn.hi == v,
-		             "nc=" << nc);
+					 "nc=" << nc);
 		// 26 with the wrong check bits: still the value's single-ID superset.
 		std::string wrong = t.substr(0, 26);
 		wrong[25] = a[((v.lo & 7) << 2) | ((idt::euid_check(v) >> 5) ^ 1)];
 		const idt::range128 rw = idt::euid_prefix(wrong.data(), 26);
 		LOOP_REQUIRE(rw.error == errc::ok && !rw.exact && rw.lo == v && rw.hi == v,
-		             "wrong=" << wrong);
+					 "wrong=" << wrong);
 		// A wrong real check at 27 is an error.
 		std::string bad = t;
 		const unsigned check = (idt::euid_check(v) + 1) % 127;
@@ -1333,8 +1337,8 @@ TEST_CASE("prefix bounds: starts-with iff in range for random prefixes", "[forma
 			{
 				const ref_range ref = ref_prefix(f.text, p, f.max);
 				LOOP_REQUIRE(ref.empty == r.empty &&
-				                 (r.empty || (ref.lo == r.lo && ref.hi == r.hi)),
-				             f.name << " p=" << p);
+								 (r.empty || (ref.lo == r.lo && ref.hi == r.hi)),
+							 f.name << " p=" << p);
 			}
 			std::vector<uwide> candidates = {random_value(rng, f.max)};
 			if (!r.empty)
@@ -1448,7 +1452,7 @@ TEST_CASE("window_units: random windows against brute force", "[formats]")
 		const std::uint64_t max_units = rng() % 41;
 		auto pick = [&] { return static_cast<std::int64_t>(rng() % (100 * unit + 1)) - 30 * unit; };
 		idt::time_window w = {pick(),         pick(),         rng() % 2 == 0,
-		                      rng() % 2 == 0, rng() % 8 == 0, rng() % 8 == 0};
+							  rng() % 2 == 0, rng() % 8 == 0, rng() % 8 == 0};
 		bool empty = true;
 		std::uint64_t lo = 0, hi = 0;
 		for (std::uint64_t u = 0; u <= max_units; u++)
@@ -1466,11 +1470,11 @@ TEST_CASE("window_units: random windows against brute force", "[formats]")
 		}
 		const idt::unit_range r = idt::window_units(w, unit, epoch, max_units);
 		LOOP_REQUIRE(r.empty == empty && (empty || (r.lo == lo && r.hi == hi)),
-		             "unit=" << unit << " epoch=" << epoch << " max=" << max_units << " w=["
-		                     << w.lo_us << (w.lo_inclusive ? "i" : "x")
-		                     << (w.lo_infinite ? "inf" : "") << ", " << w.hi_us
-		                     << (w.hi_inclusive ? "i" : "x") << (w.hi_infinite ? "inf" : "")
-		                     << "]");
+					 "unit=" << unit << " epoch=" << epoch << " max=" << max_units << " w=["
+							 << w.lo_us << (w.lo_inclusive ? "i" : "x")
+							 << (w.lo_infinite ? "inf" : "") << ", " << w.hi_us
+							 << (w.hi_inclusive ? "i" : "x") << (w.hi_infinite ? "inf" : "")
+							 << "]");
 		nonempty += !empty;
 	}
 	CHECK(nonempty > 5000);
@@ -1616,11 +1620,11 @@ TEST_CASE("time ranges: an ID is in the range iff its time is in the window", "[
 		const bool lo_inc = rng() % 2 == 0, hi_inc = rng() % 2 == 0;
 		auto in_window = [&](std::int64_t inst, const idt::time_window &w) {
 			return (w.lo_inclusive ? inst >= w.lo_us : inst > w.lo_us) &&
-			       (w.hi_inclusive ? inst <= w.hi_us : inst < w.hi_us);
+				   (w.hi_inclusive ? inst <= w.hi_us : inst < w.hi_us);
 		};
 		auto around = [&](std::int64_t inst, std::int64_t spread) {
 			const std::int64_t a =
-			    inst + static_cast<std::int64_t>(rng() % (2 * spread + 1)) - spread;
+				inst + static_cast<std::int64_t>(rng() % (2 * spread + 1)) - spread;
 			const std::int64_t b = a + static_cast<std::int64_t>(rng() % (2 * spread + 1));
 			return window(a, b, lo_inc, hi_inc);
 		};
@@ -1628,7 +1632,7 @@ TEST_CASE("time ranges: an ID is in the range iff its time is in the window", "[
 		{
 			const std::uint64_t v = rng();
 			const std::int64_t inst =
-			    (static_cast<std::int64_t>(idt::xid_ms(v)) + idt::xid_epoch_ms) * 1000;
+				(static_cast<std::int64_t>(idt::xid_ms(v)) + idt::xid_epoch_ms) * 1000;
 			const idt::time_window w = around(inst, 2500);
 			const idt::range64 r = idt::xid_time_range(w);
 			LOOP_REQUIRE((!r.empty && r.lo <= v && v <= r.hi) == in_window(inst, w), "xid v=" << v);
@@ -1641,17 +1645,17 @@ TEST_CASE("time ranges: an ID is in the range iff its time is in the window", "[
 			const idt::time_window w = around(inst, 3);
 			const idt::range64 r = idt::timeid_time_range(w);
 			LOOP_REQUIRE((!r.empty && r.lo <= v && v <= r.hi) == in_window(inst, w),
-			             "timeid v=" << v);
+						 "timeid v=" << v);
 		}
 		// ulidflake
 		{
 			const std::uint64_t v = rng() >> 1;
 			const std::int64_t inst =
-			    (static_cast<std::int64_t>(idt::ulidflake_ms(v)) + idt::ulidflake_epoch_ms) * 1000;
+				(static_cast<std::int64_t>(idt::ulidflake_ms(v)) + idt::ulidflake_epoch_ms) * 1000;
 			const idt::time_window w = around(inst, 2500);
 			const idt::range64 r = idt::ulidflake_time_range(w);
 			LOOP_REQUIRE((!r.empty && r.lo <= v && v <= r.hi) == in_window(inst, w),
-			             "ulidflake v=" << v);
+						 "ulidflake v=" << v);
 		}
 		// ulid and euid
 		{
@@ -1660,12 +1664,12 @@ TEST_CASE("time ranges: an ID is in the range iff its time is in the window", "[
 			idt::time_window w = around(inst, 2500);
 			idt::range128 r = idt::ulid_time_range(w);
 			LOOP_REQUIRE((!r.empty && r.lo <= v && v <= r.hi) == in_window(inst, w),
-			             "ulid v.hi=" << v.hi);
+						 "ulid v.hi=" << v.hi);
 			inst = static_cast<std::int64_t>(idt::euid_ms(v)) * 1000;
 			w = around(inst, 2500);
 			r = idt::euid_time_range(w);
 			LOOP_REQUIRE((!r.empty && r.lo <= v && v <= r.hi) == in_window(inst, w),
-			             "euid v.hi=" << v.hi);
+						 "euid v.hi=" << v.hi);
 		}
 	}
 	CHECK(hits > 4000);

@@ -89,12 +89,12 @@ TEST_CASE("xid_next: same millisecond adds the step", "[generate]")
 TEST_CASE("xid_next: overflow exactly at the counter's max", "[generate]")
 {
 	for (std::uint64_t step :
-	     {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{255}, std::uint64_t{4096}, xid_field})
+		 {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{255}, std::uint64_t{4096}, xid_field})
 	{
 		CAPTURE(step);
 		// counter + step == max: the last value that fits
 		idt::gen64 g =
-		    idt::xid_next(idt::xid_pack(9, xid_field - step), true, XE + 9, 0, 0, 0, step);
+			idt::xid_next(idt::xid_pack(9, xid_field - step), true, XE + 9, 0, 0, 0, step);
 		CHECK(g.status == gen_status::ok);
 		CHECK(g.value == idt::xid_pack(9, xid_field));
 		// one more and the millisecond is exhausted
@@ -110,7 +110,7 @@ TEST_CASE("xid_next: overflow exactly at the counter's max", "[generate]")
 	}
 	// A step larger than the whole counter always overflows in the same ms.
 	CHECK(idt::xid_next(idt::xid_pack(9, 0), true, XE + 9, 0, 0, 0, xid_field + 1).status ==
-	      gen_status::overflow);
+		  gen_status::overflow);
 }
 
 TEST_CASE("xid_next: a clock that went back counts as the last millisecond", "[generate]")
@@ -140,7 +140,7 @@ TEST_CASE("xid_next: the xid era", "[generate]")
 	CHECK(g.value == idt::xid_pack(idt::xid_max_ms, xid_field >> idt::first_in_unit_shift));
 	// With a last ID: past the era is still out of range; at the last ms the counter overflows.
 	CHECK(idt::xid_next(idt::xid_pack(5, 0), true, end + 1, 0, 0, 0, 1).status ==
-	      gen_status::time_out_of_range);
+		  gen_status::time_out_of_range);
 	CHECK(idt::xid_next(UINT64_MAX, true, end, 0, 0, 0, 1).status == gen_status::overflow);
 }
 
@@ -311,7 +311,7 @@ TEST_CASE("ulidflake_next: stand-alone variant", "[generate]")
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == idt::ulidflake_pack(1234, cmax));
 	CHECK(idt::ulidflake_next(idt::ulidflake_pack(1234, cmax - 9), true, FE + 1234, 0, 0, -1, 0, 10)
-	          .status == gen_status::overflow);
+			  .status == gen_status::overflow);
 	// clock back
 	g = idt::ulidflake_next(idt::ulidflake_pack(1234, 500), true, FE + 1000, 0, 0, -1, 0, 3);
 	CHECK(g.value == idt::ulidflake_pack(1234, 503));
@@ -341,12 +341,12 @@ TEST_CASE("ulidflake_next: scalable variant keeps the sid in the low 5 bits", "[
 		CHECK(idt::ulidflake_sid(g.value) == s);
 		// overflow exactly at 2^15 - 1
 		g = idt::ulidflake_next(idt::ulidflake_pack(77, ((cmax - 9) << 5) | s), true, FE + 77, 0, 0,
-		                        sid, 0, 9);
+								sid, 0, 9);
 		CHECK(g.status == gen_status::ok);
 		CHECK(g.value == idt::ulidflake_pack(77, (cmax << 5) | s));
 		CHECK(idt::ulidflake_next(idt::ulidflake_pack(77, ((cmax - 8) << 5) | s), true, FE + 77, 0,
-		                          0, sid, 0, 9)
-		          .status == gen_status::overflow);
+								  0, sid, 0, 9)
+				  .status == gen_status::overflow);
 	}
 	// With a partition as well: 3 fixed bits, 12 counter bits, the sid.
 	const idt::gen64 g = idt::ulidflake_next(0, false, FE + 5, 3, 6, 9, ~0ull, 1);
@@ -357,11 +357,11 @@ TEST_CASE("ulidflake_next: the era from 2024-01-01", "[generate]")
 {
 	const std::int64_t end = FE + static_cast<std::int64_t>(idt::ulidflake_max_ms);
 	CHECK(idt::ulidflake_next(0, false, FE - 1, 0, 0, -1, 0, 1).status ==
-	      gen_status::time_out_of_range);
+		  gen_status::time_out_of_range);
 	CHECK(idt::ulidflake_next(0, false, FE - 1, 0, 0, 7, 0, 1).status ==
-	      gen_status::time_out_of_range);
+		  gen_status::time_out_of_range);
 	CHECK(idt::ulidflake_next(0, false, end + 1, 0, 0, -1, 0, 1).status ==
-	      gen_status::time_out_of_range);
+		  gen_status::time_out_of_range);
 	idt::gen64 g = idt::ulidflake_next(0, false, FE, 0, 0, -1, 0, 1);
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == 0);
@@ -369,7 +369,7 @@ TEST_CASE("ulidflake_next: the era from 2024-01-01", "[generate]")
 	CHECK(g.status == gen_status::ok);
 	CHECK(g.value == idt::ulidflake_pack(idt::ulidflake_max_ms, 0xFFFFFull >> 3));
 	CHECK(idt::ulidflake_next(idt::ulidflake_max, true, end, 0, 0, -1, 0, 1).status ==
-	      gen_status::overflow);
+		  gen_status::overflow);
 }
 
 // ==== tid ===========================================================================================
@@ -418,12 +418,12 @@ TEST_CASE("tid_next: runs at most max_ahead_us ahead of its clock, then overflow
 	CHECK(idt::tid_next(idt::timeid_pack(t + 99999, 1), true, ts, 1, 100000).status ==
 		  gen_status::ok);
 	CHECK(idt::tid_next(idt::timeid_pack(t + 100000, 1), true, ts, 1, 100000).status ==
-	      gen_status::overflow);
+		  gen_status::overflow);
 	// A clock that caught up ends the overflow; a clock far behind stays in it.
 	CHECK(idt::tid_next(idt::timeid_pack(t + 100000, 1), true, ts + 1, 1, 100000).status ==
 		  gen_status::ok);
 	CHECK(idt::tid_next(idt::timeid_pack(t, 1), true, ts - 5000000, 1, 100000).status ==
-	      gen_status::overflow);
+		  gen_status::overflow);
 }
 
 TEST_CASE("steady_now: the wall clock while it leads, else time runs on from the latest",
@@ -490,9 +490,9 @@ TEST_CASE("tid_next: the 53-bit era", "[generate]")
 	CHECK(g.value == idt::timeid_max);
 	// no microsecond left after the last one
 	CHECK(idt::tid_next(idt::timeid_pack(idt::timeid_max_us, 0), true, max, 0, no_bound).status ==
-	      gen_status::time_out_of_range);
+		  gen_status::time_out_of_range);
 	CHECK(idt::tid_next(idt::timeid_pack(idt::timeid_max_us - 1, 0), true, 5, 0, no_bound).value ==
-	      idt::timeid_pack(idt::timeid_max_us, 0));
+		  idt::timeid_pack(idt::timeid_max_us, 0));
 }
 
 // ==== ulid ==========================================================================================
@@ -511,7 +511,7 @@ TEST_CASE("ulid_next: fresh in a new ms and previous + 1 in the same ms", "[gene
 		u128 v = ulid_text("01BX5ZZKBKACTAV9WEVGEMMVRY");
 		const std::int64_t t = static_cast<std::int64_t>(idt::ulid_ms(v));
 		for (const char *want : {"01BX5ZZKBKACTAV9WEVGEMMVRZ", "01BX5ZZKBKACTAV9WEVGEMMVS0",
-		                         "01BX5ZZKBKACTAV9WEVGEMMVS1"})
+								 "01BX5ZZKBKACTAV9WEVGEMMVS1"})
 		{
 			g = idt::ulid_next(v, true, t, 0xFFFF, ~0ull);
 			REQUIRE(g.status == gen_status::ok);
@@ -640,7 +640,7 @@ TEST_CASE("euid_next: same ms increments the high 32 random bits", "[generate]")
 		const std::int64_t max = static_cast<std::int64_t>(idt::euid_max_ms);
 		CHECK(idt::euid_next({0, 0}, false, -1, -1, 0, 0).status == gen_status::time_out_of_range);
 		CHECK(idt::euid_next({0, 0}, false, max + 1, -1, 0, 0).status ==
-		      gen_status::time_out_of_range);
+			  gen_status::time_out_of_range);
 		g = idt::euid_next({0, 0}, false, max, 32767, 0, ~0ull);
 		CHECK(g.status == gen_status::ok);
 		CHECK(idt::euid_ms(g.value) == idt::euid_max_ms);
@@ -669,7 +669,7 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 				now += clock_step(rng);
 				const std::uint64_t random = rng(), step = 1 + rng() % 255;
 				const idt::gen64 g =
-				    idt::xid_next(last, have, now, fixed_bits, fixed_bits ? 0x9 : 0, random, step);
+					idt::xid_next(last, have, now, fixed_bits, fixed_bits ? 0x9 : 0, random, step);
 				const std::uint64_t last_ms = idt::xid_ms(last);
 				const std::uint64_t now_ms = static_cast<std::uint64_t>(now - XE);
 				if (g.status == gen_status::overflow)
@@ -681,15 +681,15 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 				}
 				LOOP_REQUIRE(g.status == gen_status::ok, "i=" << i);
 				LOOP_REQUIRE(!have || g.value > last,
-				             "i=" << i << " last=" << last << " v=" << g.value);
+							 "i=" << i << " last=" << last << " v=" << g.value);
 				const bool same = have && now_ms <= last_ms;
 				LOOP_REQUIRE(idt::xid_ms(g.value) == (same ? last_ms : now_ms), "i=" << i);
 				const std::uint64_t counter = g.value & cmask;
 				LOOP_REQUIRE(counter == (same ? (last & cmask) + step : random & (cmask >> 3)),
-				             "i=" << i);
+							 "i=" << i);
 				LOOP_REQUIRE((idt::xid_random(g.value) >> (22 - fixed_bits)) ==
-				                 (fixed_bits ? 0x9u : 0u),
-				             "i=" << i);
+								 (fixed_bits ? 0x9u : 0u),
+							 "i=" << i);
 				last = g.value;
 				have = true;
 				ok++;
@@ -713,8 +713,8 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 			{
 				now += clock_step(rng);
 				const idt::gen64 g =
-				    idt::ulidflake_next(last, have, now, fixed_bits, fixed_bits ? 0x2A : 0, sid,
-				                        rng(), 1 + rng() % 255);
+					idt::ulidflake_next(last, have, now, fixed_bits, fixed_bits ? 0x2A : 0, sid,
+										rng(), 1 + rng() % 255);
 				const std::uint64_t last_ms = idt::ulidflake_ms(last);
 				const std::uint64_t now_ms = static_cast<std::uint64_t>(now - FE);
 				if (g.status == gen_status::overflow)
@@ -725,15 +725,15 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 				}
 				LOOP_REQUIRE(g.status == gen_status::ok, "i=" << i);
 				LOOP_REQUIRE(!have || g.value > last,
-				             "i=" << i << " last=" << last << " v=" << g.value);
+							 "i=" << i << " last=" << last << " v=" << g.value);
 				LOOP_REQUIRE(idt::ulidflake_ms(g.value) ==
-				                 (have && now_ms <= last_ms ? last_ms : now_ms),
-				             "i=" << i);
+								 (have && now_ms <= last_ms ? last_ms : now_ms),
+							 "i=" << i);
 				LOOP_REQUIRE(g.value <= idt::ulidflake_max, "i=" << i);
 				if (sid >= 0)
 					LOOP_REQUIRE(idt::ulidflake_sid(g.value) == 21u &&
-					                 ((g.value >> 14) & 63) == 0x2Au,
-					             "i=" << i);
+									 ((g.value >> 14) & 63) == 0x2Au,
+								 "i=" << i);
 				last = g.value;
 				have = true;
 				ok++;
@@ -754,12 +754,12 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 			LOOP_REQUIRE(g.status == gen_status::ok, "i=" << i);
 			LOOP_REQUIRE(!have || g.value > last, "i=" << i);
 			const std::uint64_t want =
-			    have && now <= static_cast<std::int64_t>(idt::timeid_micros(last))
-			        ? idt::timeid_micros(last) + 1
-			        : static_cast<std::uint64_t>(now);
+				have && now <= static_cast<std::int64_t>(idt::timeid_micros(last))
+					? idt::timeid_micros(last) + 1
+					: static_cast<std::uint64_t>(now);
 			LOOP_REQUIRE(idt::timeid_micros(g.value) == want &&
-			                 idt::timeid_clock_id(g.value) == clock,
-			             "i=" << i);
+							 idt::timeid_clock_id(g.value) == clock,
+						 "i=" << i);
 			last = g.value;
 			have = true;
 		}
@@ -790,9 +790,9 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 			LOOP_REQUIRE(!have || g.value > last, "i=" << i);
 			const bool same = have && now <= static_cast<std::int64_t>(idt::ulid_ms(last));
 			LOOP_REQUIRE(same
-			                 ? wide(g.value) == wide(last) + 1
-			                 : g.value == idt::ulid_pack(static_cast<std::uint64_t>(now), r16, r64),
-			             "i=" << i);
+							 ? wide(g.value) == wide(last) + 1
+							 : g.value == idt::ulid_pack(static_cast<std::uint64_t>(now), r16, r64),
+						 "i=" << i);
 			last = g.value;
 			have = true;
 		}
@@ -823,13 +823,13 @@ TEST_CASE("random walk: monotonic generators never go down", "[generate]")
 			LOOP_REQUIRE(g.status == gen_status::ok, "i=" << i);
 			LOOP_REQUIRE(!have || g.value > last, "i=" << i);
 			LOOP_REQUIRE(idt::euid_ms(g.value) ==
-			                 (same ? idt::euid_ms(last) : static_cast<std::uint64_t>(now)),
-			             "i=" << i);
+							 (same ? idt::euid_ms(last) : static_cast<std::uint64_t>(now)),
+						 "i=" << i);
 			LOOP_REQUIRE(idt::euid_extension(g.value) == ext, "i=" << i);
 			if (same && idt::euid_extension(last) == ext)
 				LOOP_REQUIRE(g.value.hi == last.hi && (g.value.lo >> 32) == (last.lo >> 32) + 1 &&
-				                 (g.value.lo & 0xFFFFFFFF) == (r64 & 0xFFFFFFFF),
-				             "i=" << i);
+								 (g.value.lo & 0xFFFFFFFF) == (r64 & 0xFFFFFFFF),
+							 "i=" << i);
 			last = g.value;
 			have = true;
 			ok++;
@@ -848,7 +848,7 @@ TEST_CASE("generators: extreme int64 clock values (no signed overflow)", "[gener
 		CAPTURE(now);
 		CHECK(idt::xid_next(0, false, now, 0, 0, 0, 1).status == gen_status::time_out_of_range);
 		CHECK(idt::ulidflake_next(0, false, now, 0, 0, -1, 0, 1).status ==
-		      gen_status::time_out_of_range);
+			  gen_status::time_out_of_range);
 		CHECK(idt::tid_next(0, false, now, 0, no_bound).status == gen_status::time_out_of_range);
 		CHECK(idt::ulid_next({0, 0}, false, now, 0, 0).status == gen_status::time_out_of_range);
 		CHECK(idt::euid_next({0, 0}, false, now, -1, 0, 0).status == gen_status::time_out_of_range);
@@ -858,7 +858,7 @@ TEST_CASE("generators: extreme int64 clock values (no signed overflow)", "[gener
 	CHECK(x.status == gen_status::ok);
 	CHECK(x.value == idt::xid_pack(5, 2));
 	const idt::gen64 f =
-	    idt::ulidflake_next(idt::ulidflake_pack(5, 1), true, INT64_MIN, 0, 0, -1, 0, 1);
+		idt::ulidflake_next(idt::ulidflake_pack(5, 1), true, INT64_MIN, 0, 0, -1, 0, 1);
 	CHECK(f.status == gen_status::ok);
 	CHECK(f.value == idt::ulidflake_pack(5, 2));
 }

@@ -49,21 +49,20 @@ namespace Catch
 template <>
 struct StringMaker<idt::u128>
 {
-	static std::string
-	convert(idt::u128 v)
+	static std::string convert(idt::u128 v)
 	{
 		char buf[48];
 		std::snprintf(buf, sizeof buf, "0x%016llx_%016llx", static_cast<unsigned long long>(v.hi),
-		              static_cast<unsigned long long>(v.lo));
+					  static_cast<unsigned long long>(v.lo));
 		return buf;
 	}
 };
 } // namespace Catch
 CATCH_REGISTER_ENUM(idt::errc, idt::errc::ok, idt::errc::bad_length, idt::errc::bad_symbol,
-                    idt::errc::bad_dash, idt::errc::bad_check, idt::errc::out_of_range,
-                    idt::errc::missing_dash)
+					idt::errc::bad_dash, idt::errc::bad_check, idt::errc::out_of_range,
+					idt::errc::missing_dash)
 CATCH_REGISTER_ENUM(idt::gen_status, idt::gen_status::ok, idt::gen_status::overflow,
-                    idt::gen_status::time_out_of_range)
+					idt::gen_status::time_out_of_range)
 
 // Loop-friendly assertion: counts as a Catch assertion only when it fails (and then stops).
 #define LOOP_REQUIRE(cond, context)                                                                \

@@ -94,11 +94,11 @@ TEST_CASE("utf8_decode: a 2- or 3-byte sequence is accepted only as a scalar's e
 			for (unsigned d = 0; d <= 0xFF; d += (a >= 0xE0 && a <= 0xEF) ? 1 : 0x7F)
 			{
 				const std::string three = {static_cast<char>(a), static_cast<char>(b),
-				                           static_cast<char>(d)};
+										   static_cast<char>(d)};
 				const idt::utf8_char t = decode_exact(three);
 				const bool ok3 =
-				    (t.length == 2 && ok) ||
-				    (t.length == 3 && is_scalar(t.code_point) && encode(t.code_point) == three);
+					(t.length == 2 && ok) ||
+					(t.length == 3 && is_scalar(t.code_point) && encode(t.code_point) == three);
 				LOOP_REQUIRE(t.length == 0 || ok3, (a << 16) + (b << 8) + d);
 			}
 		}
@@ -107,23 +107,23 @@ TEST_CASE("utf8_decode: a 2- or 3-byte sequence is accepted only as a scalar's e
 TEST_CASE("utf8_decode: malformed sequences", "[text]")
 {
 	const char *bad[] = {
-	    "\x80",             // a lone continuation byte
-	    "\xBF",             //
-	    "\xC0\xAF",         // overlong '/'
-	    "\xC1\xBF",         // overlong
-	    "\xE0\x80\xAF",     // overlong
-	    "\xE0\x9F\xBF",     // overlong (U+07FF in three bytes)
-	    "\xED\xA0\x80",     // U+D800, a surrogate
-	    "\xED\xBF\xBF",     // U+DFFF
-	    "\xF0\x8F\xBF\xBF", // overlong (U+FFFF in four bytes)
-	    "\xF4\x90\x80\x80", // U+110000
-	    "\xF5\x80\x80\x80", // past the last lead byte
-	    "\xFE",             //
-	    "\xFF",             //
-	    "\xC3",             // cut off
-	    "\xC3(",            // not a continuation
-	    "\xE2\x82(",        //
-	    "\xF0\x9F\x98",     // cut off emoji
+		"\x80",             // a lone continuation byte
+		"\xBF",             //
+		"\xC0\xAF",         // overlong '/'
+		"\xC1\xBF",         // overlong
+		"\xE0\x80\xAF",     // overlong
+		"\xE0\x9F\xBF",     // overlong (U+07FF in three bytes)
+		"\xED\xA0\x80",     // U+D800, a surrogate
+		"\xED\xBF\xBF",     // U+DFFF
+		"\xF0\x8F\xBF\xBF", // overlong (U+FFFF in four bytes)
+		"\xF4\x90\x80\x80", // U+110000
+		"\xF5\x80\x80\x80", // past the last lead byte
+		"\xFE",             //
+		"\xFF",             //
+		"\xC3",             // cut off
+		"\xC3(",            // not a continuation
+		"\xE2\x82(",        //
+		"\xF0\x9F\x98",     // cut off emoji
 	};
 	for (const char *b : bad)
 	{
@@ -138,10 +138,10 @@ TEST_CASE("utf8_decode: malformed sequences", "[text]")
 TEST_CASE("utf8_count: characters before an offset", "[text]")
 {
 	const std::string s = "a\xC3\xA9"
-	                      "b\xF0\x9F\x98\x80"
-	                      "c\xFF"
-	                      "d\xC3"
-	                      "e";
+						  "b\xF0\x9F\x98\x80"
+						  "c\xFF"
+						  "d\xC3"
+						  "e";
 	// a é b 😀 c <FF> d <C3> e: the malformed bytes count one each
 	const std::size_t offsets[] = {0, 1, 3, 4, 8, 9, 10, 11, 12, 13};
 	for (std::size_t i = 0; i < std::size(offsets); i++)
@@ -157,14 +157,14 @@ TEST_CASE("utf8_count: characters before an offset", "[text]")
 TEST_CASE("quotable: visible characters only", "[text]")
 {
 	for (char32_t cp : {U'!', U'~', U'"', U'\\', U'\u00E9', U'\u20AC', U'\uFF10', U'\u0410',
-	                    U'\U0001F600', U'\uFFFD'})
+						U'\U0001F600', U'\uFFFD'})
 	{
 		CAPTURE(static_cast<unsigned>(cp));
 		CHECK(idt::quotable(cp));
 	}
 	for (char32_t cp :
-	     {U'\0', U'\t', U'\n', U' ', U'\x7F', U'\u0085', U'\u00A0', U'\u00AD', U'\u0301', U'\u200B',
-	      U'\u200F', U'\u2028', U'\u202E', U'\u2066', U'\uFEFF', U'\uE000', U'\U000E0041'})
+		 {U'\0', U'\t', U'\n', U' ', U'\x7F', U'\u0085', U'\u00A0', U'\u00AD', U'\u0301', U'\u200B',
+		  U'\u200F', U'\u2028', U'\u202E', U'\u2066', U'\uFEFF', U'\uE000', U'\U000E0041'})
 	{
 		CAPTURE(static_cast<unsigned>(cp));
 		CHECK_FALSE(idt::quotable(cp));
@@ -174,18 +174,18 @@ TEST_CASE("quotable: visible characters only", "[text]")
 TEST_CASE("uuid_shaped: 32 hex digits or the hyphenated 36", "[text]")
 {
 	for (const char *s :
-	     {"0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f", "0190B6F48B5C7D2A9F3E1A2B3C4D5E6F",
-	      "00000000-0000-0000-0000-000000000000", "ffffffffffffffffffffffffffffffff"})
+		 {"0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f", "0190B6F48B5C7D2A9F3E1A2B3C4D5E6F",
+		  "00000000-0000-0000-0000-000000000000", "ffffffffffffffffffffffffffffffff"})
 	{
 		CAPTURE(s);
 		CHECK(idt::uuid_shaped(s, std::strlen(s)));
 	}
 	for (const char *s :
-	     {"", "0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6", "0190b6f48b5c-7d2a-9f3e-1a2b3c4d5e6f",
-	      "0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6g", "0190b6f4+8b5c-7d2a-9f3e-1a2b3c4d5e6f",
-	      "{0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f}", "0190b6f48b5c7d2a9f3e1a2b3c4d5e6",
-	      "0190b6f48b5c7d2a9f3e1a2b3c4d5e6f0", "01ARZ3NDEKTSV4RRFFQ69G5FAV",
-	      "0190b6f4-8b5c-7d2a-9f3e1a2b3c4d5e6f-", "0190B6F4-8B5C-7D2A-9F3E-1A2B3C4D5E6Z"})
+		 {"", "0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6", "0190b6f48b5c-7d2a-9f3e-1a2b3c4d5e6f",
+		  "0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6g", "0190b6f4+8b5c-7d2a-9f3e-1a2b3c4d5e6f",
+		  "{0190b6f4-8b5c-7d2a-9f3e-1a2b3c4d5e6f}", "0190b6f48b5c7d2a9f3e1a2b3c4d5e6",
+		  "0190b6f48b5c7d2a9f3e1a2b3c4d5e6f0", "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+		  "0190b6f4-8b5c-7d2a-9f3e1a2b3c4d5e6f-", "0190B6F4-8B5C-7D2A-9F3E-1A2B3C4D5E6Z"})
 	{
 		CAPTURE(s);
 		CHECK_FALSE(idt::uuid_shaped(s, std::strlen(s)));

@@ -14,12 +14,12 @@ namespace Catch
 template <>
 struct StringMaker<words128>
 {
-	static std::string
-	convert(words128 v)
+	static std::string convert(words128 v)
 	{
 		char buf[48];
-		std::snprintf(buf, sizeof buf, "0x%016llx_%016llx", static_cast<unsigned long long>(v.high()),
-		              static_cast<unsigned long long>(v.low()));
+		std::snprintf(buf, sizeof buf, "0x%016llx_%016llx",
+					  static_cast<unsigned long long>(v.high()),
+					  static_cast<unsigned long long>(v.low()));
 		return buf;
 	}
 };
@@ -68,8 +68,10 @@ TEST_CASE("words128: fixed identities", "[wide]")
 	CHECK((words128(1) << 127) == w(0x8000000000000000u, 0));
 	CHECK((w(0x8000000000000000u, 0) >> 127) == 1);
 	CHECK((w(1, 0) >> 64) == 1);
-	CHECK((w(0x0123456789abcdefu, 0xfedcba9876543210u) >> 4) == w(0x00123456789abcdeu, 0xffedcba987654321u));
-	CHECK((w(0x0123456789abcdefu, 0xfedcba9876543210u) << 4) == w(0x123456789abcdeffu, 0xedcba98765432100u));
+	CHECK((w(0x0123456789abcdefu, 0xfedcba9876543210u) >> 4) ==
+		  w(0x00123456789abcdeu, 0xffedcba987654321u));
+	CHECK((w(0x0123456789abcdefu, 0xfedcba9876543210u) << 4) ==
+		  w(0x123456789abcdeffu, 0xedcba98765432100u));
 	// Negative integers convert as their two's complement (as to unsigned __int128).
 	CHECK(words128(-1) == w(all, all));
 	CHECK(words128(std::int64_t{-2}) + 2 == 0);
@@ -95,16 +97,16 @@ any(std::mt19937_64 &rng)
 	const auto word = [&]() -> std::uint64_t {
 		switch (rng() % 6)
 		{
-		case 0:
-			return 0;
-		case 1:
-			return rng() % 64;
-		case 2:
-			return 0xffffffffu + rng() % 3 - 1;
-		case 3:
-			return all - rng() % 3;
-		default:
-			return rng();
+			case 0:
+				return 0;
+			case 1:
+				return rng() % 64;
+			case 2:
+				return 0xffffffffu + rng() % 3 - 1;
+			case 3:
+				return all - rng() % 3;
+			default:
+				return rng();
 		}
 	};
 	return w(word(), word());

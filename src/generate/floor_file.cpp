@@ -177,8 +177,8 @@ read_timeline(int fd)
 {
 	char buf[timeline_len];
 	std::uint64_t tl = 0;
-	if (pread(fd, buf, timeline_len, timeline_at) == timeline_len && buf[timeline_len - 1] == '\n' &&
-		read_digits(buf, 20, tl) && tl <= PG_UINT32_MAX)
+	if (pread(fd, buf, timeline_len, timeline_at) == timeline_len &&
+		buf[timeline_len - 1] == '\n' && read_digits(buf, 20, tl) && tl <= PG_UINT32_MAX)
 		return static_cast<std::int64_t>(tl);
 	return -1;
 }
@@ -384,7 +384,8 @@ raise_reservation(std::int64_t until_us)
 	/* Written (and synced) only when it changes: a standby replays one record per half second
 	 * of the primary's generation. */
 	if (held.kind != floor_record::ok || held.until_us < until_us || read_timeline(fd) != 0)
-		write_reservation(fd, held.kind == floor_record::ok ? Max(held.until_us, until_us) : until_us,
+		write_reservation(fd,
+						  held.kind == floor_record::ok ? Max(held.until_us, until_us) : until_us,
 						  0, 0, floor_file);
 	unlock_close(fd);
 }

@@ -23,7 +23,7 @@ checked_arg(FunctionCallInfo fcinfo, int n, const char *what, int max)
 	if (v < 0 || v > max)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s %d is out of range", what, v),
-						errdetail("The %s must be between 0 and %d.", what, max)));
+				 errdetail("The %s must be between 0 and %d.", what, max)));
 	return v;
 }
 
@@ -67,8 +67,7 @@ tid_default_clock_id()
 	if (tid_clock_id_setting >= 0)
 	{
 		/* A database's or a user's setting must not undo the node partitioning of the server's. */
-		if (node_id >= 0 &&
-			(tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id)
+		if (node_id >= 0 && (tid_clock_id_setting >> (clock_id_bits - node_id_bits)) != node_id)
 			ereport(
 				ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -135,8 +134,8 @@ xid_generate()
 			idt::xid_next(
 				s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
 				idt::same_unit_step(idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
-									  r[0] >> 32)),
-					out);
+									r[0] >> 32)),
+			out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -158,8 +157,8 @@ ulidflake_generate(int sid)
 			idt::ulidflake_next(
 				s.ulidflake.value, s.ulidflake.have, floor_div(now, ms), pbits, part, sid, r[0],
 				idt::same_unit_step(idt::counter_left(s.ulidflake.value, field - pbits, low),
-															r[0] >> 32)),
-					out);
+									r[0] >> 32)),
+			out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -184,25 +183,25 @@ euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
 	const int slot = (extension + 1) % euid_slots;
-	generate<2>("euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-							std::int64_t &id_us) {
-		id_us = now;
-		euid_slot &own = s.euid_by_extension[slot];
-		const bool mine = own.last.have && own.extension == extension;
-		const last_id<idt::u128> &prev = mine ? own.last : s.euid;
-		std::uint64_t rr[2] = {r[0], r[1]};
-		shrink_random_for_tests(true, rr);
-		const idt::gen128 g =
-			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
-		if (g.status != idt::gen_status::ok)
+	generate<2>(
+		"euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r, std::int64_t &id_us) {
+			id_us = now;
+			euid_slot &own = s.euid_by_extension[slot];
+			const bool mine = own.last.have && own.extension == extension;
+			const last_id<idt::u128> &prev = mine ? own.last : s.euid;
+			std::uint64_t rr[2] = {r[0], r[1]};
+			shrink_random_for_tests(true, rr);
+			const idt::gen128 g =
+				idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
+			if (g.status != idt::gen_status::ok)
+				return g.status;
+			if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
+				s.euid = own.last; /* pushed out */
+			own.extension = extension;
+			own.last = {g.value, true};
+			out = g.value;
 			return g.status;
-		if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
-			s.euid = own.last; /* pushed out */
-		own.extension = extension;
-		own.last = {g.value, true};
-		out = g.value;
-		return g.status;
-	});
+		});
 	return PointerGetDatum(glue::make_id128(out));
 }
 
@@ -263,15 +262,15 @@ Datum
 generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
-	generate<2>("ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-							std::int64_t &id_us) {
-		id_us = now;
-		std::uint64_t rr[2] = {r[0], r[1]};
-		shrink_random_for_tests(false, rr);
-		return keep(s.ulid,
-					idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
-					out);
-	});
+	generate<2>(
+		"ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r, std::int64_t &id_us) {
+			id_us = now;
+			std::uint64_t rr[2] = {r[0], r[1]};
+			shrink_random_for_tests(false, rr);
+			return keep(s.ulid,
+						idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
+						out);
+		});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
 

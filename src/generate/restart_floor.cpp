@@ -75,27 +75,28 @@ check_timeline(const floor_record &held, std::int64_t timeline)
 	/* A file with a reservation but no timeline record: written before 1.2, taken as kept. One
 	 * made but never reserved in (on a standby, say): as none. */
 	const bool recorded = held.kind == floor_record::ok && (timeline >= 0 || held.until_us > 0);
-	const bool kept = recorded ? timeline <= 0 || timeline == now
-							   : held.kind == floor_record::damaged || now == 1 ||
-									 floor_redo_registered();
+	const bool kept =
+		recorded ? timeline <= 0 || timeline == now
+				 : held.kind == floor_record::damaged || now == 1 || floor_redo_registered();
 	if (kept || accept_timeline_setting == static_cast<int>(now))
 		return;
-	ereport(ERROR,
-			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-			 errmsg("the generators' floor is not known on timeline %u", now),
-			 recorded
-				 ? errdetail("The floor file \"%s\" was written on timeline %lld: this server left "
-							 "recovery on a new timeline since, without idtypes preloaded to "
-							 "replay the floor from WAL.",
-							 floor_file, static_cast<long long>(timeline))
-				 : errdetail("The floor file \"%s\" holds no reservation, and this server left "
-							 "recovery on a new timeline, without idtypes preloaded to replay the "
-							 "floor from WAL.",
-							 floor_file),
-			 errhint("Preload idtypes (shared_preload_libraries) on the primary and its standbys. To "
-					 "go on here once the clock is past every ID the old timeline made, set "
-					 "idtypes.accept_timeline = %u and reload.",
-					 now)));
+	ereport(
+		ERROR,
+		(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		 errmsg("the generators' floor is not known on timeline %u", now),
+		 recorded
+			 ? errdetail("The floor file \"%s\" was written on timeline %lld: this server left "
+						 "recovery on a new timeline since, without idtypes preloaded to "
+						 "replay the floor from WAL.",
+						 floor_file, static_cast<long long>(timeline))
+			 : errdetail("The floor file \"%s\" holds no reservation, and this server left "
+						 "recovery on a new timeline, without idtypes preloaded to replay the "
+						 "floor from WAL.",
+						 floor_file),
+		 errhint("Preload idtypes (shared_preload_libraries) on the primary and its standbys. To "
+				 "go on here once the clock is past every ID the old timeline made, set "
+				 "idtypes.accept_timeline = %u and reload.",
+				 now)));
 }
 } /* namespace */
 
@@ -106,9 +107,10 @@ restart_floor_us(std::int64_t wall_us, std::uint64_t life)
 	std::int64_t timeline = -1;
 	const floor_record held = floor_reservation(&timeline);
 	if (held.kind == floor_record::damaged)
-		report_damaged(held, "the reservation",
-					   "The restart floor is taken from the last checkpoint and the newest replayed "
-					   "commit alone; the file is written anew at the next reservation.");
+		report_damaged(
+			held, "the reservation",
+			"The restart floor is taken from the last checkpoint and the newest replayed "
+			"commit alone; the file is written anew at the next reservation.");
 	else if (held.kind == floor_record::ok && held.second != life)
 		floor = held.until_us;
 	check_timeline(held, timeline);

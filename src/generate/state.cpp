@@ -237,15 +237,16 @@ field_partition_unshrunk(unsigned counter_bits, const char *type_name)
 		/* The slot's bits must all fit, and leave the counter one: masked, two backends would
 		 * share a partition. */
 		if (sbits >= counter_bits)
-			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("too many backends for a partition each of type %s's counter field "
-							"with per-backend generator state",
-							type_name),
-					 errdetail("The backend slot needs %u bits (%d backends); the field has %u.",
-							   sbits, MaxBackends, counter_bits),
-					 errhint("Lower max_connections, add idtypes to shared_preload_libraries, or "
-							 "use PostgreSQL 17 or later, so that the generator state is shared.")));
+			ereport(
+				ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("too many backends for a partition each of type %s's counter field "
+						"with per-backend generator state",
+						type_name),
+				 errdetail("The backend slot needs %u bits (%d backends); the field has %u.", sbits,
+						   MaxBackends, counter_bits),
+				 errhint("Lower max_connections, add idtypes to shared_preload_libraries, or "
+						 "use PostgreSQL 17 or later, so that the generator state is shared.")));
 		return {sbits, slot_value(sbits)};
 	}
 	if (node_id_bits + sbits >= counter_bits)
@@ -358,8 +359,8 @@ idt_generators_init()
 	DefineCustomIntVariable(
 		"idtypes.tid_clock_id", "Clock id of generate_tid() when no argument is given.",
 		"-1 (default) lets idtypes choose; 0..1023 is used as given, and with idtypes.node_id set "
-		"must carry it in its top 5 bits.", &tid_clock_id_setting, -1,
-		-1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+		"must carry it in its top 5 bits.",
+		&tid_clock_id_setting, -1, -1, 1023, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable(
 		"idtypes.node_id", "This node's id, which keeps generated IDs unique across nodes.",
 		"-1 (default): not set. 0..31: the top 5 bits of the xid and ulidflake counter fields and "

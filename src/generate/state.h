@@ -51,11 +51,11 @@ struct gen_state
 	euid_slot euid_by_extension[euid_slots];
 	idt::steady_clock clock;  /* the time the steps see: never back, never before the floor */
 	std::int64_t reserved_us; /* the floor file (and WAL) hold at least this (reserve_covering) */
-	std::int64_t last_us;	  /* the latest steady time an ID had (per backend: left to the slot) */
-	std::uint64_t life;		  /* this state's life in the floor file (apply_restart_floor) */
-	bool floor_set;			  /* the restart floor was applied */
-	bool node_fixed;		  /* shared state: node_id holds the node id in force (node_id_in_force) */
-	int node_id;			  /* -1: none */
+	std::int64_t last_us;     /* the latest steady time an ID had (per backend: left to the slot) */
+	std::uint64_t life;       /* this state's life in the floor file (apply_restart_floor) */
+	bool floor_set;           /* the restart floor was applied */
+	bool node_fixed; /* shared state: node_id holds the node id in force (node_id_in_force) */
+	int node_id;     /* -1: none */
 };
 
 /* Remember a step's ID as the last one (and hand it out) when the step succeeded. */
@@ -73,9 +73,9 @@ keep(last_id<V> &last, const G &g, V &out)
 
 struct shared_gen_state
 {
-	slock_t mutex;				  /* held only around a pure core step: no allocation, no error */
-	bool reserving;				  /* a backend is writing a reservation (reserve_covering) */
-	ConditionVariable reserved;	  /* ... and wakes the others when it is done */
+	slock_t mutex;              /* held only around a pure core step: no allocation, no error */
+	bool reserving;             /* a backend is writing a reservation (reserve_covering) */
+	ConditionVariable reserved; /* ... and wakes the others when it is done */
 	gen_state state;
 };
 
@@ -130,7 +130,7 @@ unlock_state()
 /* The fixed top bits of a narrow counter field: node id, then backend slot (per-backend state). */
 struct partition
 {
-	unsigned bits;		 /* fixed top bits of the counter field */
+	unsigned bits;       /* fixed top bits of the counter field */
 	std::uint64_t value; /* their value: node id, then slot */
 };
 partition field_partition(unsigned counter_bits, const char *type_name);
@@ -148,8 +148,8 @@ enum overflow_policy
 	OVERFLOW_ERROR
 };
 extern int on_overflow;
-extern int tid_clock_id_setting; /* -1: not set */
-extern int node_id_setting;		 /* -1: not set */
+extern int tid_clock_id_setting;    /* -1: not set */
+extern int node_id_setting;         /* -1: not set */
 extern int accept_timeline_setting; /* 0: not set */
 constexpr unsigned node_id_bits = 5;
 
@@ -204,7 +204,7 @@ struct floor_record
 	} kind;
 	std::int64_t until_us;
 	std::uint64_t second; /* the reservation's life, or a slot's "in use" */
-	const char *why;	  /* what is wrong with it, when damaged */
+	const char *why;      /* what is wrong with it, when damaged */
 };
 
 extern const char *const floor_file;

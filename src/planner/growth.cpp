@@ -159,7 +159,8 @@ run_entry_of(run_cache *c, Oid relid, AttrNumber attnum, run_item item, bool *ke
 		ctl.keysize = sizeof(run_key);
 		ctl.entrysize = sizeof(run_entry);
 		ctl.hcxt = c->context;
-		c->entries = hash_create("idtypes planning run", 64, &ctl, HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+		c->entries =
+			hash_create("idtypes planning run", 64, &ctl, HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 	}
 	const run_key key = {relid, attnum, static_cast<int16>(item)};
 	auto *e = static_cast<run_entry *>(hash_search(c->entries, &key, HASH_ENTER, kept));
@@ -437,7 +438,7 @@ struct checked_column
 	AttrNumber attnum;
 	TimestampTz analyzed;
 	Oid relfilenode;
-	bool known;		  /* the count ended below its limit */
+	bool known;       /* the count ended below its limit */
 	double described; /* then: the rows the statistics describe */
 };
 
@@ -502,8 +503,7 @@ keep_checked_column(Oid relid, const checked_column &column)
 									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 	}
 	/* The column array first: an allocation that fails leaves no entry without one. */
-	auto *t =
-		static_cast<checked_table *>(hash_search(checked_tables, &relid, HASH_FIND, nullptr));
+	auto *t = static_cast<checked_table *>(hash_search(checked_tables, &relid, HASH_FIND, nullptr));
 	int i = 0;
 	while (t != nullptr && i < t->ncolumns && t->columns[i].attnum != column.attnum)
 		i++;
@@ -636,6 +636,5 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 				check_new_rows(root, vardata, rte, tab, relfilenode, *now, counted, *described);
 	}
 }
-
 
 } /* namespace planning */

@@ -115,8 +115,8 @@ index_conditions(SupportRequestIndexCondition *req, Oid support_fn)
 #define IDT_INSTANTIATE(T)                                                                         \
 	template List *index_conditions<T##_traits, op_kind::starts_with>(                             \
 		SupportRequestIndexCondition *, Oid);                                                      \
-	template List *index_conditions<T##_traits, op_kind::contained>(SupportRequestIndexCondition *, \
-																	 Oid);
+	template List *index_conditions<T##_traits, op_kind::contained>(                               \
+		SupportRequestIndexCondition *, Oid);
 IDT_OPERATOR_TYPES(IDT_INSTANTIATE)
 
 } /* namespace planning */

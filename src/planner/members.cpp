@@ -65,8 +65,7 @@ struct small_cache
 	Oid key[N];
 	V value[N];
 
-	bool
-	find(Oid k, V *v) const
+	bool find(Oid k, V *v) const
 	{
 		for (int i = 0; i < n; i++)
 			if (key[i] == k)
@@ -77,8 +76,7 @@ struct small_cache
 		return false;
 	}
 
-	void
-	add(Oid k, V v)
+	void add(Oid k, V v)
 	{
 		const int slot = n < N ? n++ : next;
 		next = (slot + 1) % N;

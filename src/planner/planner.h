@@ -33,7 +33,7 @@ using namespace glue;
 enum class op_kind
 {
 	starts_with, /* id ^@ text */
-	contained,	 /* id <@ idrange */
+	contained,   /* id <@ idrange */
 };
 
 /* ---- members.cpp: the extension's own functions and types, found by OID ------------------- */
@@ -79,7 +79,7 @@ struct run_cache
 	MemoryContext context;
 	MemoryContextCallback forget;
 	HTAB *entries; /* run_entry by run_key, made at the first lookup */
-	HTAB *rtes;	   /* rte_entry by (root, range table entry): rte_index_of */
+	HTAB *rtes;    /* rte_entry by (root, range table entry): rte_index_of */
 };
 
 /* What a planning run keeps of a column: its index's smallest or largest value, or its statistics. */
@@ -99,8 +99,8 @@ struct run_key
 struct run_entry
 {
 	run_key key;
-	bool found;		 /* RUN_INDEX_*: the index has a value */
-	Datum value;	 /* RUN_INDEX_*: that value, in the run's memory */
+	bool found;      /* RUN_INDEX_*: the index has a value */
+	Datum value;     /* RUN_INDEX_*: that value, in the run's memory */
 	HeapTuple stats; /* RUN_STATS: the extended statistics, or nullptr for core's */
 };
 
@@ -129,15 +129,14 @@ double ordered_share(HeapTuple stats);
  * The rows of the column's table now and the rows its statistics describe (both 0 when
  * unknown); now > described means rows were added since ANALYZE.
  */
-void row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now,
-				double *described);
+void row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described);
 
 /*
  * The smallest (want_max = false) or largest value of the column in a btree index of opfamily,
  * read from the index's end at most once per planning run; false if unknown.
  */
-bool actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
-					bool want_max, Datum *out);
+bool actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily, bool want_max,
+					Datum *out);
 
 /*
  * The smallest value of the column at or above bound in a btree index of opfamily, read at most

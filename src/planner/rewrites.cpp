@@ -43,8 +43,7 @@ reads_table(Node *expr, PlannerInfo *root, bool parents)
 	};
 	struct walker
 	{
-		static bool
-		visit(Node *node, void *arg)
+		static bool visit(Node *node, void *arg)
 		{
 			if (node == nullptr)
 				return false;
@@ -176,7 +175,7 @@ security_rewrite(Oid support_fn, Node *id, Node *prefix)
 	{
 		typename T::range_type r;
 		if (!const_closed_bounds<T, op_kind::starts_with>(reinterpret_cast<const Const *>(prefix),
-														   typid, &r))
+														  typid, &r))
 			return nullptr; /* NULL or invalid: the operator stays */
 		exact = r.empty || r.exact;
 		const Datum value = RangeTypePGetDatum(
@@ -302,7 +301,7 @@ uuid_cross_rewrite(SupportRequestSimplify *req, int strategy)
 }
 
 #define IDT_INSTANTIATE(T)                                                                         \
-	template Node *simplified<T##_traits, op_kind::starts_with>(SupportRequestSimplify *, Oid);   \
+	template Node *simplified<T##_traits, op_kind::starts_with>(SupportRequestSimplify *, Oid);    \
 	template Node *simplified<T##_traits, op_kind::contained>(SupportRequestSimplify *, Oid);
 IDT_OPERATOR_TYPES(IDT_INSTANTIATE)
 

@@ -181,10 +181,10 @@ restriction_selectivity(PlannerInfo *root, List *args, int varRelid)
 }
 
 #define IDT_INSTANTIATE(T)                                                                         \
-	template double restriction_selectivity<T##_traits, op_kind::starts_with>(PlannerInfo *,      \
-																			   List *, int);       \
+	template double restriction_selectivity<T##_traits, op_kind::starts_with>(PlannerInfo *,       \
+																			  List *, int);        \
 	template double restriction_selectivity<T##_traits, op_kind::contained>(PlannerInfo *, List *, \
-																			 int);
+																			int);
 IDT_OPERATOR_TYPES(IDT_INSTANTIATE)
 
 } /* namespace planning */

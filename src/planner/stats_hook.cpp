@@ -162,8 +162,8 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	const int n = sslot.nvalues;
 	const double new_rows = now_rows - described_rows;
 	const double above = ordered * new_rows;
-	const double below = described_rows * Max(0.0, 1.0 - form->stanullfrac - sumcommon) +
-						 (1.0 - ordered) * new_rows;
+	const double below =
+		described_rows * Max(0.0, 1.0 - form->stanullfrac - sumcommon) + (1.0 - ordered) * new_rows;
 	const int k_new = Min(n - 2, static_cast<int>(std::rint((n - 1) * above / (above + below))));
 	const V last = n >= 2 ? id_from_datum<V>(sslot.values[n - 1]) : V{};
 	if (k_new < 1 || !actual_extreme(root, vardata, opfamily, true, &top) ||
@@ -176,7 +176,8 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	const int k_old = n - 1 - k_new;
 	Datum *values = static_cast<Datum *>(palloc(sizeof(Datum) * n));
 	for (int i = 0; i <= k_old; i++)
-		values[i] = id_to_datum(id_from_datum<V>(sslot.values[static_cast<int>(std::rint(static_cast<double>(i) * (n - 1) / k_old))]));
+		values[i] = id_to_datum(id_from_datum<V>(
+			sslot.values[static_cast<int>(std::rint(static_cast<double>(i) * (n - 1) / k_old))]));
 	const V to = id_from_datum<V>(top);
 	const V from = new_rows_from<T>(root, vardata, opfamily, last, to);
 	if (last < from && k_new >= 2)
@@ -233,8 +234,8 @@ extended_column_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum, 
 		return extended_stats<T##_traits>(root, rte, attnum, &column, result_context);
 		IDT_PLANNER_TYPES(IDT_EXTENDED)
 #undef IDT_EXTENDED
-	case id_kind::none:
-		break;
+		case id_kind::none:
+			break;
 	}
 	return nullptr;
 }
@@ -317,9 +318,12 @@ idt_planner_init()
 	DefineCustomBoolVariable(
 		"idtypes.new_row_estimates",
 		"Counts the rows added to a table since its last ANALYZE into the estimates on ID columns.",
-		"On (default): the estimates of ^@ and <@ and, through the planner's statistics hook, core's "
-		"estimates on the five ID types (<, >=, joins) place the rows added since ANALYZE above the "
-		"histogram, up to the largest ID in a btree index. Off: the statistics as ANALYZE left them, "
+		"On (default): the estimates of ^@ and <@ and, through the planner's statistics hook, "
+		"core's "
+		"estimates on the five ID types (<, >=, joins) place the rows added since ANALYZE above "
+		"the "
+		"histogram, up to the largest ID in a btree index. Off: the statistics as ANALYZE left "
+		"them, "
 		"and no index entries read to count new rows. Index conditions and rewrites do not change.",
 		&planning::new_row_estimates, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 	planning::install_stats_hook();

@@ -44,12 +44,12 @@ struct abbrev_slot
 // (zeroed memory of the given size, or nullptr) and an outgrown table goes back to its release
 // function (which may be nullptr: the memory then goes with the caller's context). A table the
 // allocator cannot grow stays as it is, and its new milliseconds take base 0.
-using abbrev_alloc = void *(*)(void *context, std::size_t bytes);
+using abbrev_alloc = void *(*) (void *context, std::size_t bytes);
 using abbrev_release = void (*)(void *context, void *memory);
 
 class abbrev128
 {
-  public:
+public:
 	static constexpr unsigned min_slots = 256;
 	static constexpr unsigned max_slots = 1u << 17;
 
@@ -63,7 +63,7 @@ class abbrev128
 
 	std::size_t milliseconds() const noexcept { return used_; }
 
-  private:
+private:
 	const abbrev_slot *base_of(std::uint64_t t, std::uint64_t r_hi, std::uint64_t r_lo) noexcept;
 	bool grow() noexcept;
 

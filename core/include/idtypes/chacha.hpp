@@ -21,9 +21,9 @@ struct chacha_rng
 	static constexpr std::size_t blocks = 16;
 	static constexpr std::size_t buffer_size = 64 * blocks;
 	std::uint32_t key[8];
-	std::uint64_t refills;				   // the nonce: a new one for every refill of a key
+	std::uint64_t refills;                  // the nonce: a new one for every refill of a key
 	unsigned char buffer[buffer_size - 32]; // output not yet handed out ends at the top
-	std::size_t available;					// bytes left, taken from the end down
+	std::size_t available;                  // bytes left, taken from the end down
 };
 
 // Start from 32 seed bytes (from a strong source).

@@ -33,7 +33,7 @@ enum class b32 : std::uint8_t
 {
 	sortable,  // TID's "234567abcdefghijklmnopqrstuvwxyz"; lower case only
 	crockford, // "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; either case; I L O U rejected
-	euid,	   // crockford plus the aliases I i L l -> 1 and O o -> 0; U rejected
+	euid,      // crockford plus the aliases I i L l -> 1 and O o -> 0; U rejected
 };
 
 // Map n symbols to their 5-bit values. Returns -1, or the index of the first bad symbol.

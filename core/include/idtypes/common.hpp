@@ -51,10 +51,10 @@ operator>=(u128 a, u128 b) noexcept
 enum class errc : std::uint8_t
 {
 	ok,
-	bad_length,	  // wrong number of symbols; offset = the length seen
-	bad_symbol,	  // not in the alphabet (or a case/alias the type rejects); offset = its index
-	bad_dash,	  // a dash where the display form has none (timeid); offset = its index
-	bad_check,	  // EUID check symbol does not match; offset = index of the check symbol
+	bad_length,   // wrong number of symbols; offset = the length seen
+	bad_symbol,   // not in the alphabet (or a case/alias the type rejects); offset = its index
+	bad_dash,     // a dash where the display form has none (timeid); offset = its index
+	bad_check,    // EUID check symbol does not match; offset = index of the check symbol
 	out_of_range, // value larger than the type allows; offset = 0
 	missing_dash, // no dash where the display form has one (timeid); offset = that index
 };

@@ -14,7 +14,7 @@ namespace idt
 enum class gen_status : std::uint8_t
 {
 	ok,
-	overflow,		   // the time unit is exhausted; value is unspecified
+	overflow,          // the time unit is exhausted; value is unspecified
 	time_out_of_range, // the (effective) time is outside the format's era
 };
 

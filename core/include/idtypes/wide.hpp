@@ -143,7 +143,7 @@ private:
 		{
 			const std::uint64_t d = b.lo_;
 			std::uint64_t rem = 0, part[4] = {a.hi_ >> 32, a.hi_ & 0xffffffffu, a.lo_ >> 32,
-											   a.lo_ & 0xffffffffu};
+											  a.lo_ & 0xffffffffu};
 			for (std::uint64_t &p : part)
 			{
 				const std::uint64_t cur = (rem << 32) | p;
