@@ -1,5 +1,6 @@
 # Makefile: build the idtypes extension with PGXS, plus unit tests, the test command and the demo.
-# Benchmarks live in mk/bench.mk, packaging and release in mk/packaging.mk; `make help` lists all.
+# The rest lives in mk/ (checks, unit tests, compilers' flags, benchmarks, packaging and release)
+# and fuzz/fuzz.mk; `make help` lists every target.
 
 MODULE_big = idtypes
 # Every glue file (src/ and its subdirectories) and every core file goes into the one shared library.
@@ -65,36 +66,7 @@ endif
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-# The server's flags name what its own compiler takes: an older one (g++ 12 cross-building for sid's
-# server, scripts/sysroot.sh) rejects the newer of them, which are dropped when it does:
-# -fexcess-precision=standard for C++ (g++ 13+; it matters on x87 alone) and
-# -Wmissing-variable-declarations (gcc 14+; a warning, and PGXS links with CFLAGS).
-NEWER_FLAGS = -fexcess-precision=standard -Wmissing-variable-declarations
-rejected-by = $(foreach f,$(filter $(NEWER_FLAGS),$(2)),$(if $(shell $(1) $(f) -fsyntax-only -x $(3) /dev/null >/dev/null 2>&1 && echo ok),,$(f)))
-override CFLAGS := $(filter-out $(call rejected-by,$(CC),$(CFLAGS),c),$(CFLAGS))
-override CXXFLAGS := $(filter-out $(call rejected-by,$(CXX),$(CXXFLAGS),c++),$(CXXFLAGS))
-
-# IDTYPES_CCACHE=1: every compile (the extension, its JIT bitcode, the unit tests) through ccache
-# when it is installed, with ccache's own settings (CCACHE_DIR...). A compile that an earlier one
-# made with the same compiler, flags and preprocessed source is taken from its cache, byte for
-# byte what the compiler wrote; CI keeps one cache per compiler between runs (.ci/run, and
-# scripts/chroot.sh for a chroot's).
-ifeq ($(IDTYPES_CCACHE),1)
-ccache_bin := $(shell command -v ccache 2>/dev/null)
-ifneq ($(ccache_bin),)
-override CC := $(ccache_bin) $(filter-out $(ccache_bin),$(CC))
-override CXX := $(ccache_bin) $(filter-out $(ccache_bin),$(CXX))
-override CLANG := $(ccache_bin) $(filter-out $(ccache_bin),$(CLANG))
-endif
-endif
-
-# The JIT bitcode is compiled by clang, which defaults to C++14 and does not see PG_CXXFLAGS.
-BITCODE_CXXFLAGS += -std=c++17
-# IDTYPES_BITCODE_TARGET=<GNU triplet>: the bitcode of a cross build (scripts/deb.sh in
-# scripts/sysroot.sh), by the host's clang for that CPU.
-ifneq ($(IDTYPES_BITCODE_TARGET),)
-BITCODE_CXXFLAGS += --target=$(IDTYPES_BITCODE_TARGET)
-endif
+include mk/toolchain.mk
 
 # Debian's PGXS has autodepend off: track header dependencies ourselves.
 %.o: %.cpp
@@ -114,67 +86,6 @@ $(shlib): .objects.list
 	$(call write-if-changed,$(shell $(PG_CONFIG) --version) $(includedir_server) ubsan=$(UBSAN))
 $(OBJS): .pg_config.stamp
 
-# ---------------------------------------------------------------------------
-# The .so must need nothing from the C++ runtime: PGXS links it with gcc, and libstdc++ is loaded
-# into a backend only by chance (through ICU).
-CXX_RUNTIME_SYMBOLS = __cxa_|__gxx_|_Unwind_|_ZSt|_Zn[wa]|_Zd[la]
-
-.PHONY: check-abi
-check-abi: all
-	@if nm -D --undefined-only $(MODULE_big)$(DLSUFFIX) | grep -E '$(CXX_RUNTIME_SYMBOLS)' \
-		| grep -vE ' (__cxa_finalize|__cxa_atexit)(@|$$)'; then \
-		echo "check-abi: $(MODULE_big)$(DLSUFFIX) needs the C++ runtime (symbols above)" >&2; exit 1; \
-	fi
-	@if readelf -d $(MODULE_big)$(DLSUFFIX) | grep -E 'NEEDED.*libstdc\+\+'; then \
-		echo "check-abi: $(MODULE_big)$(DLSUFFIX) links libstdc++" >&2; exit 1; \
-	fi
-	@echo "check-abi: $(MODULE_big)$(DLSUFFIX) needs no C++ runtime"
-
-# ---------------------------------------------------------------------------
-# Catch2 unit tests of core/. core is compiled again, with exceptions (Catch2 needs them) and
-# without any PostgreSQL include path: that build is the tripwire proving core is pure C++.
-UT_CXXFLAGS = -std=c++17 -Wall -Wextra -Werror -Icore/include
-ifeq ($(SANITIZE),1)
-UT_DIR = test/build-san
-UT_CXXFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -g
-else
-UT_DIR = test/build
-endif
-UT_BIN = $(UT_DIR)/unit_tests
-UT_SRCS = $(wildcard test/test_*.cpp core/*.cpp)
-UT_OBJS = $(patsubst %.cpp,$(UT_DIR)/%.o,$(UT_SRCS))
-# Catch2 v2's main is slow to compile: built once, uninstrumented, and shared by both builds.
-UT_MAIN = test/build/main.o
-
-.PHONY: unittest unittest-build check-core-pure
-unittest: unittest-build
-	./$(UT_BIN)
-
-unittest-build: check-core-pure $(UT_BIN)
-
-# The cheap half of the tripwire: no PostgreSQL header named anywhere in core/.
-check-core-pure:
-	@if grep -rnE '#[[:space:]]*include[[:space:]]*[<"]([^">]*/)?(postgres(_ext)?\.h|fmgr\.h|c\.h|postgresql/)' core/ 2>/dev/null; then \
-		echo "check-core-pure: core/ must not include PostgreSQL headers" >&2; exit 1; \
-	fi
-
-$(UT_DIR)/objects.list: FORCE
-	$(call write-if-changed,$(UT_OBJS))
-
-# Catch2 v3 is a library to link (v2 is header-only): probed once, only when the tests are built.
-UT_LIBS = $(shell printf '\043include <catch2/catch_test_macros.hpp>\n' | $(CXX) -E -x c++ - >/dev/null 2>&1 && echo -lCatch2)
-
-$(UT_BIN): $(UT_MAIN) $(UT_OBJS) $(UT_DIR)/objects.list
-	$(CXX) $(UT_CXXFLAGS) -o $@ $(UT_MAIN) $(UT_OBJS) $(UT_LIBS)
-
-$(UT_MAIN): test/main.cpp
-	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -Wall -Wextra -Werror -MMD -MP -c -o $@ $<
-
-$(UT_DIR)/%.o: %.cpp
-	@mkdir -p $(@D)
-	$(CXX) $(UT_CXXFLAGS) -MMD -MP -c -o $@ $<
-
 # TAP tests (t/*.pl): servers of their own (PostgreSQL::Test::Cluster: crashes, restarts, clock
 # steps, standbys, promotions) against the installed extension, or the stage that
 # IDTYPES_EXTENSION_DESTDIR names; PGXS's prove_installcheck, which Debian's server-dev packages
@@ -186,7 +97,7 @@ prove_installcheck:
 
 # ---------------------------------------------------------------------------
 # The one test command, and the one demo command. make's shell is dash: call bash explicitly.
-.PHONY: test quick demo format
+.PHONY: test quick demo
 test:
 	+@PG_CONFIG=$(PG_CONFIG) bash test/run_tests.sh
 # The inner loop, while working: the unit tests and the regression suite on one server (that of
@@ -206,61 +117,7 @@ test-matrix:
 demo:
 	+@bash scripts/demo.sh
 
-# idtypes--1.2.sql and idtypes--1.1--1.2.sql are generated by tools/gen_sql.py, the SQL edition's
-# sql_edition/idtypes_sql.sql, its migration idtypes_sql.migration.sql and its pg_tle package
-# idtypes_sql.pg_tle.sql by
-# tools/gen_sql_edition.py: `make sql`
-# regenerates them, `make check-sql` fails when the committed scripts and their generator
-# disagree, or when a released (frozen) script changed: 1.0's and 1.1's (released as 1.1.0), with
-# idtypes_uuidv7's; and when a C symbol the scripts name is not written out in src/
-# (tools/check_symbols.sh: each is found by grep -w, not made by token pasting), or when src/traits.h
-# or a client says of a type other than tools/types.json, where the types' facts are written once
-# (tools/check_facts.py).
-IDTYPES_1_0_SHA256 = a3a73244a556eb849731896bed76541655896fdf4020a93cf416ea8f3e671185
-IDTYPES_RELEASED_SHA256 = \
-	$(IDTYPES_1_0_SHA256):idtypes--1.0.sql \
-	b20b3ceffbcb45a39fc10023ff27afdb7216c24c4db9c63582a0fec359f52fb1:idtypes--1.1.sql \
-	ff2a4d50f0f72b43e2fd8e04e49b5e87def51c2d790280eb1c5eff9f9c9c4ccd:idtypes--1.0--1.1.sql \
-	cbf66b9293bb1ff78fe9499fd3f9f6b9dadc1609a84028f7dc30168ccce000bf:idtypes_uuidv7--1.1.sql
-.PHONY: sql check-sql
-sql:
-	python3 tools/gen_sql.py > idtypes--1.2.sql.tmp && mv idtypes--1.2.sql.tmp idtypes--1.2.sql
-	python3 tools/gen_sql.py update > idtypes--1.1--1.2.sql.tmp \
-		&& mv idtypes--1.1--1.2.sql.tmp idtypes--1.1--1.2.sql
-	python3 tools/gen_sql_edition.py > sql_edition/idtypes_sql.sql.tmp \
-		&& mv sql_edition/idtypes_sql.sql.tmp sql_edition/idtypes_sql.sql
-	python3 tools/gen_sql_edition.py tle > sql_edition/idtypes_sql.pg_tle.sql.tmp \
-		&& mv sql_edition/idtypes_sql.pg_tle.sql.tmp sql_edition/idtypes_sql.pg_tle.sql
-	python3 tools/gen_sql_edition.py migration > sql_edition/idtypes_sql.migration.sql.tmp \
-		&& mv sql_edition/idtypes_sql.migration.sql.tmp sql_edition/idtypes_sql.migration.sql
-
-check-sql:
-	@python3 tools/gen_sql.py | diff -u idtypes--1.2.sql - \
-		|| { echo "check-sql: idtypes--1.2.sql is stale: run make sql" >&2; exit 1; }
-	@python3 tools/gen_sql.py update | diff -u idtypes--1.1--1.2.sql - \
-		|| { echo "check-sql: idtypes--1.1--1.2.sql is stale: run make sql" >&2; exit 1; }
-	@python3 tools/gen_sql_edition.py | diff -u sql_edition/idtypes_sql.sql - \
-		|| { echo "check-sql: sql_edition/idtypes_sql.sql is stale: run make sql" >&2; exit 1; }
-	@python3 tools/gen_sql_edition.py tle | diff -u sql_edition/idtypes_sql.pg_tle.sql - \
-		|| { echo "check-sql: sql_edition/idtypes_sql.pg_tle.sql is stale: run make sql" >&2; exit 1; }
-	@python3 tools/gen_sql_edition.py migration | diff -u sql_edition/idtypes_sql.migration.sql - \
-		|| { echo "check-sql: sql_edition/idtypes_sql.migration.sql is stale: run make sql" >&2; exit 1; }
-	@for f in $(IDTYPES_RELEASED_SHA256); do \
-		echo "$${f%%:*}  $${f#*:}" | sha256sum --quiet -c - >/dev/null 2>&1 || { \
-			echo "check-sql: $${f#*:} is released and frozen: SQL changes go into the next version's" \
-				"scripts (docs/development.md, \"The next version\")" >&2; exit 1; }; \
-	done
-	@bash tools/check_symbols.sh >/dev/null
-	@python3 tools/check_facts.py >/dev/null
-
-CLANG_FORMAT ?= clang-format
-FORMAT_SRCS = $(wildcard core/*.cpp core/include/idtypes/*.hpp src/*.cpp src/*.h src/*.hpp src/*/*.cpp src/*/*.h \
-	test/*.cpp test/*.hpp)
-format:
-	$(if $(FORMAT_SRCS),$(CLANG_FORMAT) -i $(FORMAT_SRCS))
-
-include fuzz/fuzz.mk
-include mk/bench.mk mk/packaging.mk
+include mk/checks.mk mk/unittest.mk fuzz/fuzz.mk mk/bench.mk mk/packaging.mk
 
 .PHONY: help
 help:
@@ -271,11 +128,13 @@ help:
 	@echo "  test-matrix         every supported server and lane (CI's .ci/run)"
 	@echo "  installcheck        the regression suite and isolation specs (PGXS)"
 	@echo "  prove_installcheck  the TAP tests (t/*.pl)"
-	@echo "  unittest            the core's unit tests (Catch2)"
-	@echo "  sql, check-sql      regenerate the generated SQL scripts / check them and the frozen ones"
-	@echo "  fuzz-build, fuzz    the core's fuzz targets (fuzz/fuzz.mk)"
-	@echo "  format              clang-format the C++ sources"
 	@echo "  demo                set up and run the demo"
+	@echo "  unittest            the core's unit tests (Catch2; mk/unittest.mk)"
+	@echo "  fuzz-build, fuzz    the core's fuzz targets (fuzz/fuzz.mk)"
+	@echo "Checks of the tree (mk/checks.mk):"
+	@echo "  check-abi           the .so needs no C++ runtime"
+	@echo "  sql, check-sql      regenerate the generated SQL / check it, the frozen scripts, symbols, facts"
+	@echo "  format, check-format  clang-format the C++ sources / check them (clang-format 14)"
 	@echo "Benchmarks (mk/bench.mk): bench, bench-load, bench-scale, bench-micro"
 	@echo "Packaging and release (mk/packaging.mk): dist, clients-dist, deb, debsrc, image, release"
 

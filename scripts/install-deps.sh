@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install-deps.sh: install the Debian packages a task needs, if any is missing (one apt run).
 #
-#   scripts/install-deps.sh [group...]      groups: base (default), build, server, citus, pg_tle, drivers, fuzz, chroot,
+#   scripts/install-deps.sh [group...]      groups: base (default), build, server, citus, pg_tle, drivers, fuzz, format, chroot,
 #                                           foreign, cross-<arch>, deb, debsrc, image, clients, pgxn, partman,
 #                                           timescaledb, orm-python, orm-ruby, mypy
 #
@@ -19,7 +19,8 @@
 # server: the server of that major and make, what testing a package built elsewhere needs
 # (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus, pg_tle: what scripts/vendor-build.sh needs on top of base to build them; drivers: what test/scripts/drivers.sh
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
-# cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; chroot:
+# cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; format:
+# clang-format 14, for `make check-format` (test/scripts/format_check.sh); chroot:
 # mmdebstrap, for scripts/chroot.sh; foreign: qemu-user-static and binfmt-support, for its chroots
 # of architectures the CPU cannot run, and mmdebstrap (with arch-test, which it asks for a foreign
 # chroot), for scripts/sysroot.sh and those chroots; cross-<arch> (a Debian
@@ -122,6 +123,7 @@ for group in "${groups[@]}"; do
 		command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 		;;
 	fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+	format) packages+=(clang-format-14) ;;
 	chroot) packages+=(mmdebstrap) ;;
 	foreign) packages+=(qemu-user-static binfmt-support mmdebstrap arch-test) ;;
 	cross-*)

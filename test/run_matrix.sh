@@ -184,6 +184,8 @@ declare -A script_majors=(
 	# Files of the tree (documents, versions, META.json, the PGXN archive, make release's refusals):
 	# the same on every major.
 	[doc_check.sh]="19"
+	# The C++ layout, with the host's clang-format 14 (another version lays lines out otherwise).
+	[format_check.sh]="15"
 	[pgxn_meta.sh]="19"
 	[dist.sh]="17"
 	[release.sh]="15"
@@ -194,8 +196,8 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
-	# The generators across nodes and under load (node ids, pgbench, overflow waits, logical
-	# replication; their lives, crashes, clocks, floors and standbys are the TAP tests', on every
+	# The generators across nodes and under load (node ids, pgbench, overflow waits; their lives,
+	# crashes, clocks, floors, standbys and logical replication are the TAP tests', on every
 	# server lane). Where they differ by major, src/compat.h says so: 17, 18 and 19 build the same
 	# code but for the DSM registry's callback (19's signature), and 18's compiler (sid's) builds
 	# 19's too. So on 15 (no DSM registry) and 19; the DSM registry's callback of 17 and 18 in the
@@ -204,7 +206,6 @@ declare -A script_majors=(
 	[node_id.sh]="15 19"
 	[concurrency.sh]="15 19"
 	[overflow_wait.sh]="15 19"
-	[logical_replication.sh]="15 19"
 	[bench_smoke.sh]="15 19"
 	# 100,000 IDs per type sorted in memory and on disk (enough for an external sort's merge):
 	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before

@@ -1,5 +1,5 @@
 # test/lib/ids_table.sh (sourced): the table of all five types that the tests between servers
-# (logical_replication.sh, fdw.sh; t/090_standby.pl has its own) move around: a ulid primary key, the other
+# (fdw.sh; t/090_standby.pl and t/100_logical_replication.pl have their own) move around: a ulid primary key, the other
 # four types with generated defaults and a btree index each, a ulidrange column and a counter; and
 # the boundary rows that dump_restore.sh and arch_values.sh carry across.
 

@@ -2,7 +2,7 @@
 # compat_1_0.sh: data written by the released 1.0 library reads the same under the current one.
 #
 # The 1.0 release (the parent of the commit that added idtypes--1.1.sql, checked against the
-# Makefile's IDTYPES_1_0_SHA256) is built from git with this server's pg_config and installed into
+# mk/checks.mk's IDTYPES_1_0_SHA256) is built from git with this server's pg_config and installed into
 # a stage. A throwaway cluster running that library makes, under CREATE EXTENSION idtypes
 # VERSION '1.0', a table with a column of each type from the generators (NULLs among them), range
 # columns, btree, hash, BRIN minmax and minmax-multi indexes, a table range-partitioned on a ulid
@@ -48,13 +48,13 @@ if [ -z "$added" ] || ! release=$(git -C "$top" rev-parse -q --verify "$added^" 
 	echo "compat_1_0: the git history does not reach the 1.0 release (the parent of the commit adding idtypes--1.1.sql): a shallow clone?"
 	exit 77
 fi
-frozen=$(sed -n 's/^IDTYPES_1_0_SHA256 *= *//p' "$top/Makefile")
+frozen=$(sed -n 's/^IDTYPES_1_0_SHA256 *= *//p' "$top/mk/checks.mk")
 got=$(git -C "$top" show "$release:idtypes--1.0.sql" | sha256sum | cut -d' ' -f1)
 if [ -n "$frozen" ] && [ "$got" = "$frozen" ] &&
 	grep -qx "default_version = '1.0'" <<<"$(git -C "$top" show "$release:idtypes.control")"; then
 	ok "1.0 is commit ${release:0:12}: its idtypes--1.0.sql has the Makefile's sha256 and its default version is 1.0"
 else
-	bad "commit ${release:0:12} (the parent of ${added:0:12}, which added idtypes--1.1.sql) is not the 1.0 release: idtypes--1.0.sql's sha256 is $got, the Makefile's IDTYPES_1_0_SHA256 is '$frozen'"
+	bad "commit ${release:0:12} (the parent of ${added:0:12}, which added idtypes--1.1.sql) is not the 1.0 release: idtypes--1.0.sql's sha256 is $got, mk/checks.mk's IDTYPES_1_0_SHA256 is '$frozen'"
 	exit 1
 fi
 
