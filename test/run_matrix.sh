@@ -196,14 +196,13 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
-	# The generators across nodes and under load (node ids, pgbench, overflow waits; their lives,
-	# crashes, clocks, floors, standbys and logical replication are the TAP tests', on every
+	# The generators under load (pgbench, overflow waits; their lives, crashes, clocks, floors,
+	# standbys, node ids, logical replication and postgres_fdw are the TAP tests', on every
 	# server lane). Where they differ by major, src/compat.h says so: 17, 18 and 19 build the same
 	# code but for the DSM registry's callback (19's signature), and 18's compiler (sid's) builds
 	# 19's too. So on 15 (no DSM registry) and 19; the DSM registry's callback of 17 and 18 in the
 	# regression suite's generator tests (not preloaded), the isolation specs and the TAP tests,
 	# which run on every major.
-	[node_id.sh]="15 19"
 	[concurrency.sh]="15 19"
 	[overflow_wait.sh]="15 19"
 	[bench_smoke.sh]="15 19"
