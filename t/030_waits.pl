@@ -2,7 +2,9 @@
 # t/030_waits.pl: every wait of a monotonic generator can be ended: with the floor file locked by
 # another process, statement_timeout, pg_cancel_backend and pg_terminate_backend end a generator
 # waiting for the lock (and one waiting for that generator's reservation) within seconds, and
-# pg_stat_activity shows what each waits for.
+# pg_stat_activity shows what each waits for. And a generator waiting out an overflow (more IDs
+# asked for in a millisecond than it holds) sleeps: under half a CPU core, in a wait event of
+# its own (17+), until pg_cancel_backend ends it.
 use strict;
 use warnings FATAL => 'all';
 
@@ -128,5 +130,45 @@ sub waits
 
 waits(1);
 waits(0);
+
+# With idtypes.test_counter_bits = 2 a millisecond holds four xids, so a statement asking for
+# 200,000 takes about 50 s, nearly all of it waiting (the checks take a second and a half on an
+# idle machine, many more on a loaded one).
+{
+	delete local $ENV{LD_PRELOAD};    # on the real clock, as above
+	my $node = idtypes_node('overflow');
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION idtypes');
+	my $want = $node->pg_version->major >= 17 ? 'IdtypesGeneratorOverflow' : 'Extension';
+	my $s = $node->background_psql('postgres', on_error_stop => 0);
+	my $pid = $s->query_safe('SELECT pg_backend_pid()');
+	$s->query_safe("SET idtypes.test_counter_bits = 2; SET idtypes.on_overflow = 'wait'");
+	$s->query_until(qr/sent/, "\\echo sent\nSELECT count(DISTINCT id) FROM
+		(SELECT generate_xid() AS id FROM generate_series(1, 200000)) s;\n");
+	select(undef, undef, undef, 0.2);
+	# The backend's CPU time (user + system, in clock ticks) from /proc.
+	my $ticks = sub { my @f = split ' ', slurp_file("/proc/$pid/stat"); return $f[13] + $f[14]; };
+	my $t0 = $ticks->();
+	my %events;
+	for (1 .. 10)
+	{
+		$events{ $node->safe_psql('postgres',
+			"SELECT coalesce(wait_event_type, '-') || '/' || coalesce(wait_event, '-')
+			 FROM pg_stat_activity WHERE pid = $pid") }++;
+		select(undef, undef, undef, 0.1);
+	}
+	chomp(my $hz = `getconf CLK_TCK`);
+	my $used = ($ticks->() - $t0) / $hz;
+	ok($used < 0.5, "overflow: a backend waiting out overflows used $used s of CPU in 1 s (under half a core)");
+	ok($events{"Extension/$want"}, "overflow: pg_stat_activity shows it waiting in Extension/$want")
+	  or diag explain \%events;
+	my $c0 = time();
+	$node->safe_psql('postgres', "SELECT pg_cancel_backend($pid)");
+	$s->query_until(qr/back/, "\\echo back\n");
+	ok(time() - $c0 < 5, 'overflow: pg_cancel_backend() ends an overflow wait');
+	like($s->{stderr}, qr/canceling statement due to user request/, 'overflow: ... with the cancel\'s error');
+	$s->quit;
+	$node->stop;
+}
 
 done_testing();

@@ -72,7 +72,7 @@ user_majors="17"
 # script tests the server, not who runs it, and runs as root in the same chroot just before
 # (about 380 s of the lane's 650 before this list).
 user_regress="io casts generate security"
-user_scripts="overflow_wait.sh update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh member_invalidation.sh"
+user_scripts="update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh member_invalidation.sh"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
@@ -196,7 +196,7 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
-	# The generators under load (pgbench, overflow waits; their lives, crashes, clocks, floors,
+	# The generators under load (pgbench; their lives, crashes, clocks, floors, waits,
 	# standbys, node ids, logical replication and postgres_fdw are the TAP tests', on every
 	# server lane). Where they differ by major, src/compat.h says so: 17, 18 and 19 build the same
 	# code but for the DSM registry's callback (19's signature), and 18's compiler (sid's) builds
@@ -204,7 +204,6 @@ declare -A script_majors=(
 	# regression suite's generator tests (not preloaded), the isolation specs and the TAP tests,
 	# which run on every major.
 	[concurrency.sh]="15 19"
-	[overflow_wait.sh]="15 19"
 	[bench_smoke.sh]="15 19"
 	# 100,000 IDs per type sorted in memory and on disk (enough for an external sort's merge):
 	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
