@@ -83,17 +83,17 @@ user_scripts="update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh m
 # 32-bit Datum (64-bit types passed by reference);
 # arm64: unsigned char, and the package; s390x: big-endian (Debian 13's s390x packages of its point
 # releases are not in the archive these machines reach: sid's, with PostgreSQL 18). Not
-# concurrency.sh under qemu-user (a third of a lane's time there): qemu runs the guest's loads and stores
-# as the host's, whose order (x86's) is stronger than arm64's, so a missing barrier cannot show
-# there; it runs on every amd64 server lane and natively on i386.
+# t/130_concurrency.pl under qemu-user: qemu runs the guest's loads and stores as the host's,
+# whose order (x86's) is stronger than arm64's, so a missing barrier cannot show there; it runs
+# on every amd64 server lane and natively on i386 (arch_lane).
 declare -A arch_lanes=(
-	[i386]="15 arch_values.sh sort_order.sh concurrency.sh"
+	[i386]="15 arch_values.sh sort_order.sh"
 	[arm64]="15 arch_values.sh"
 	[s390x]="18 arch_values.sh"
 )
 # The regression tests and isolation specs left out under qemu-user (REGRESS_SKIP), per
 # architecture. Races (the isolation specs, generate_parallel's workers): qemu-user runs the guest's
-# loads and stores in the host's order, as for concurrency.sh. arm64 also leaves out the planner's
+# loads and stores in the host's order, as for t/130_concurrency.pl. arm64 also leaves out the planner's
 # tests: its Datum, byte order and alignment are amd64's (what differs, unsigned char, is the
 # codecs', which the rest of the suite and arch_values.sh read); s390x keeps them (the estimators
 # read the IDs' bytes as numbers: big-endian), i386 too (a 32-bit Datum).
@@ -103,10 +103,8 @@ declare -A arch_regress_skip=(
 	[s390x]="$emulated_races"
 )
 # i386 where this machine's kernel runs no 32-bit program ("32-bit emulation disabled",
-# ia32_emulation=off): cross-built and run under qemu-user like the others, with these scripts
-# only (under emulation concurrency.sh took minutes; what it tests of the generators' shared
-# state runs on every amd64 server lane, and natively on i386 wherever the kernel allows).
-i386_emulated_scripts="arch_values.sh sort_order.sh"
+# ia32_emulation=off): cross-built and run under qemu-user like the others, without
+# t/130_concurrency.pl (natively, arch_lane runs it).
 # Under qemu-user: the server without JIT (LLVM compiling code under emulation costs minutes and
 # tests nothing of ours; scripts/sysroot.sh builds no bitcode); the regression tests like and
 # prefix_index on a tenth of their rows, amcheck and btree on a fifth (IDTYPES_REGRESS_SMALL:
@@ -196,14 +194,13 @@ declare -A script_majors=(
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
 	# run with nothing cached).
 	[citus.sh]="18"
-	# The generators under load (pgbench; their lives, crashes, clocks, floors, waits,
-	# standbys, node ids, logical replication and postgres_fdw are the TAP tests', on every
+	# The generators under load (pgbench smoke; their lives, crashes, clocks, floors, waits,
+	# concurrency, standbys, node ids, logical replication and postgres_fdw are the TAP tests', on every
 	# server lane). Where they differ by major, src/compat.h says so: 17, 18 and 19 build the same
 	# code but for the DSM registry's callback (19's signature), and 18's compiler (sid's) builds
 	# 19's too. So on 15 (no DSM registry) and 19; the DSM registry's callback of 17 and 18 in the
 	# regression suite's generator tests (not preloaded), the isolation specs and the TAP tests,
 	# which run on every major.
-	[concurrency.sh]="15 19"
 	[bench_smoke.sh]="15 19"
 	# 100,000 IDs per type sorted in memory and on disk (enough for an external sort's merge):
 	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
@@ -487,10 +484,9 @@ arch_lane() {
 		# the 32-bit Datum, which a fifth of the rows passes as the whole does (80-100 of the lane's
 		# 150-190 CPU seconds were the suite at full size).
 		job "$n-1" "PostgreSQL $major on $arch ($release chroot, 32-bit, no emulator)" "$major" \
-			with_env IDTYPES_SCRIPTS="$scripts" IDTYPES_REGRESS_SMALL=1 IDTYPES_TAP=0 -- bash scripts/chroot.sh --arch "$arch" "$major" \
+			with_env IDTYPES_SCRIPTS="$scripts" IDTYPES_REGRESS_SMALL=1 IDTYPES_TAP=t/130_concurrency.pl -- bash scripts/chroot.sh --arch "$arch" "$major" \
 			make --no-print-directory test
 	else
-		[ "$arch" != i386 ] || scripts=$i386_emulated_scripts
 		job "$n-1" "PostgreSQL $major on $arch ($release sysroot, cross-built, qemu-user)" "$major" \
 			with_env "${emulated_env[@]}" IDTYPES_SCRIPTS="$scripts" -- bash scripts/sysroot.sh --arch "$arch" "$major" \
 			make --no-print-directory test REGRESS_SKIP="${arch_regress_skip[$arch]:-}"

@@ -11,7 +11,8 @@
 # names against the skips it expects; a script without its run bit fails). The last line printed
 # is "N passed, N failed, N skipped" (unit test cases + regression tests + scripts, skipped
 # scripts);
-# (5) the TAP tests of t/ (`make prove_installcheck`; IDTYPES_TAP=0 leaves them out);
+# (5) the TAP tests of t/ (`make prove_installcheck`; IDTYPES_TAP=0 leaves them out,
+# IDTYPES_TAP="t/<name>.pl ..." runs those only);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # While working on one piece: IDTYPES_REGRESS="like security" runs only those regression tests
 # (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.sh" only those scripts ("" runs none).
@@ -339,10 +340,10 @@ stop_cluster
 
 # (5) The TAP tests (t/*.pl, `make prove_installcheck`): servers of their own, made and stepped by
 # the tests (PostgreSQL::Test::Cluster). As root they run as the server's user (initdb refuses
-# root) in a copy of the Makefile (and the files it includes) and t/ that user owns. IDTYPES_TAP=0 leaves them out; a server
+# root) in a copy of the Makefile (and the files it includes) and t/ that user owns. IDTYPES_TAP=0 leaves them out (a list of t/ files: those only); a server
 # without TAP support in its PGXS (not a Debian server-dev package) skips them, saying so.
 # Counted per test (prove's "ok N" lines).
-if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" = 1 ]; then
+if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" != 0 ]; then
 	stage "TAP tests (make prove_installcheck)"
 	pgxs_global=$(dirname "$("$PG_CONFIG" --pgxs)")/../Makefile.global
 	if ! grep -qE '^enable_tap_tests[[:space:]]*=[[:space:]]*yes' "$pgxs_global" 2>/dev/null; then
@@ -362,6 +363,7 @@ if [ -n "$installed" ] && [ "${IDTYPES_TAP:-1}" = 1 ]; then
 		limit "$script_timeout" "${as_tap[@]}" env PG_CONFIG="$PG_CONFIG" \
 			${IDTYPES_EXTENSION_DESTDIR:+IDTYPES_EXTENSION_DESTDIR="$IDTYPES_EXTENSION_DESTDIR"} \
 			make --no-print-directory -C "$tap" prove_installcheck PG_CONFIG="$PG_CONFIG" PROVE_FLAGS=-v \
+			${IDTYPES_TAP:+$([ "$IDTYPES_TAP" = 1 ] || echo "PROVE_TESTS=$IDTYPES_TAP")} \
 			>"$log" 2>&1 || status=$?
 		grep -vE '^#|^\[[0-9:.]+\]' "$log"
 		p=$(grep -cE '^ok [0-9]+' "$log")
