@@ -173,7 +173,11 @@ for my $preload (1, 0)
 	$live->restart;
 	is($live->safe_psql('postgres', $ids), '6 6', "$label: node id 6 from the start");
 	$live->safe_psql('postgres', "$load ALTER SYSTEM SET idtypes.node_id = 7; SELECT pg_reload_conf()");
-	sleep 1;
+	# The reload reached new backends (preloaded the setting stays, pending a restart).
+	$live->poll_query_until('postgres',
+		"SELECT current_setting('idtypes.node_id') = '7'
+		   OR coalesce((SELECT pending_restart FROM pg_settings WHERE name = 'idtypes.node_id'), false)")
+	  or die 'the reload did not reach new backends';
 	my ($rc, $out, $err) = $live->psql('postgres', "$ids; $ids;
 		SELECT setting || ' ' || pending_restart FROM pg_settings WHERE name = 'idtypes.node_id'");
 	my $warnings = () = $err =~ /WARNING:  idtypes.node_id is 7, but the generators use node id 6 until the server restarts/g;

@@ -72,7 +72,7 @@ user_majors="17"
 # script tests the server, not who runs it, and runs as root in the same chroot just before
 # (about 380 s of the lane's 650 before this list).
 user_regress="io casts generate security"
-user_scripts="update_path.sh upgrade_paths.sh minor_release.sh dump_restore.sh member_invalidation.sh"
+user_scripts="update_path.sh upgrade_paths.sh minor_release.sh member_invalidation.sh"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.

@@ -15,7 +15,6 @@ trap '' PIPE
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/report.sh"
 . "$here/../lib/nodes.sh"
-. "$here/../lib/ids_table.sh"
 
 fixtures=$(cd "$here/../arch" && pwd)
 major=$(server_major)
@@ -42,7 +41,7 @@ q <<'SQL'
 CREATE EXTENSION idtypes;
 CREATE TABLE vals (n int PRIMARY KEY, a uid11, b timeid, c ulidflake, d ulid, e euid);
 SQL
-boundary_rows_sql vals | q
+q -v tab=vals -f "$here/../../t/boundary_rows.sql"
 q <<'SQL'
 -- 300 rows of every bit pattern (md5 of n), each 64-bit one across the whole range
 INSERT INTO vals

@@ -1,12 +1,8 @@
-# test/lib/ids_table.sh (sourced): the boundary rows of the five types that dump_restore.sh and
-# arch_values.sh carry across.
-
-# boundary_rows_sql <table>: an INSERT into <table> (n int, a uid11, b timeid, c ulidflake, d ulid,
-# e euid) of rows 1-8: 0, 1, the largest, around 2^63 (uid11) and 2^127 (ulid, euid), spec
-# examples (in the timeid display form and lower case too), NULLs.
-boundary_rows_sql() {
-	cat <<SQL
-INSERT INTO $1 VALUES
+-- t/boundary_rows.sql: rows 1-8 of the five types for a table (n int, a uid11, b timeid, c ulidflake,
+-- d ulid, e euid) named by psql's variable tab: 0, 1, the largest, around 2^63 (uid11) and 2^127
+-- (ulid, euid), spec examples (in the timeid display form and lower case too), NULLs. Read by
+-- t/140_dump_restore.pl and test/scripts/arch_values.sh.
+INSERT INTO :tab VALUES
 	(1, '11111111111', '2222222222222', '0000000000000', '00000000000000000000000000',
 	    '000000000000000000000000000'),
 	(2, '11111111112', '2222222222223', '0000000000001', '00000000000000000000000001',
@@ -21,5 +17,3 @@ INSERT INTO $1 VALUES
 	    'C8EE934SR007G5Q94QKKXFRFV8B'),
 	(7, NULL, NULL, NULL, NULL, NULL),
 	(8, 'NQm6nKp8qFD', NULL, '7ZZZZZZZZZZZZ', NULL, 'c8ee934sr0o7g5q94qkkxfrfvbz');
-SQL
-}
