@@ -6,8 +6,8 @@
 #
 # Nothing runs under emulation but the programs under test: a chroot of a foreign architecture
 # configures every package under qemu-user (its essential packages and apt, then the server and the
-# headers, which pull clang and LLVM in), about 30 minutes on a loaded 2-core machine, and builds
-# with a compiler under emulation, 10 more.
+# headers, which pull clang and LLVM in) for tens of minutes, and builds with a compiler under
+# emulation.
 #
 # The sysroot is the release's (scripts/chroot.sh --release <major>) postgresql-<major> of that
 # architecture with everything it depends on, extracted by mmdebstrap --variant=extract (no

@@ -64,15 +64,14 @@ small_majors="17 18"
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
 # ... with the unit tests skipped, the regression tests of user_regress (the extension loaded from
-# the stage; the whole suite ran as root in the same chroot just before, about 100 s of the job)
+# the stage; the whole suite ran as root in the same chroot just before)
 # and the isolation specs, and only the scripts
 # whose work differs as a user: what they install into the stage (other versions of the
 # extension, a changed control file), servers a user starts, stops, crashes and restarts (the
 # floor file in a data directory the user owns) and libfaketime preloaded by a user. Every other
-# script tests the server, not who runs it, and runs as root in the same chroot just before
-# (about 380 s of the lane's 650 before this list).
+# script tests the server, not who runs it, and runs as root in the same chroot just before.
 user_regress="io casts generate security"
-user_scripts="update_path.sh upgrade_paths.sh minor_release.sh member_invalidation.sh"
+user_scripts="update_path.sh upgrade_paths.sh minor_release.sh"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
@@ -207,29 +206,29 @@ declare -A script_majors=(
 	# 19), not the major: 15 and 19 (the lanes with UBSan), and the i386 lane; the regression
 	# suite sorts on every major.
 	[sort_order.sh]="15 19"
-	# bench/load.sh end to end at a small size (about 90 s): a tool's run, the same on every
+	# bench/load.sh end to end at a small size: a tool's run, the same on every
 	# major; its fault check (kills, an immediate restart) is the TAP tests' (t/050_crash.pl)
 	# on the others.
 	[bench_load.sh]="15"
-	# The SQL edition against the native one (about 30 s alone): PL/pgSQL and SQL functions on
+	# The SQL edition against the native one: PL/pgSQL and SQL functions on
 	# core types, the same on every major but for the planner's inlining and pruning: the oldest
 	# and the newest released major.
 	[sql_edition.sh]="15 18"
 	# The plain script among hostile roles (planted functions and operators, another role's
-	# schema) and in an ICU tr-TR database (about 15 s): beside sql_edition.sh.
+	# schema) and in an ICU tr-TR database: beside sql_edition.sh.
 	[sql_edition_hostile.sh]="15 18"
 	# The migration applied as psql, psycopg 3, Django, Alembic, node-postgres, node-pg-migrate and
-	# a Supabase migrations/ directory do (about 10 s; the ORM packages of the release; the node
+	# a Supabase migrations/ directory do (the ORM packages of the release; the node
 	# ones where node and npm are, on the host): on 15, 17 and 18.
 	[sql_edition_migrations.sh]="15 17 18"
-	# A dump of the plain script's and the migration's databases restored (about 5 s; pg_dump
-	# differs per major): the oldest and the newest released major. The pg_tle form's dump runs
+	# A dump of the plain script's and the migration's databases restored (pg_dump differs
+	# per major): the oldest and the newest released major. The pg_tle form's dump runs
 	# in sql_edition_tle.sh.
 	[sql_edition_dump.sh]="15 18"
-	# The edition behind PgBouncer in transaction mode (about 10 s): a client's side, once.
+	# The edition behind PgBouncer in transaction mode: a client's side, once.
 	[sql_edition_pooler.sh]="15"
-	# The same checks through pg_tle (about 40 s, pg_tle's build 10 s): on 15 and 18 as well, the
-	# oldest and newest majors pg_tle 1.5.2 supports here; on 15 with pg_tle 1.4.0 too (+25 s).
+	# The same checks through pg_tle: on 15 and 18 as well, the oldest and newest majors pg_tle
+	# 1.5.2 supports here; on 15 with pg_tle 1.4.0 too.
 	[sql_edition_tle.sh]="15 18"
 )
 # Each name above is a script of test/scripts/.
@@ -396,9 +395,9 @@ package_jobs() {
 # what it depends on are registered as installed, and tested there by test/deb/deb_install.sh
 # (its Depends checked by dpkg, its files, the regression tests of IDTYPES_DEB_REGRESS against the
 # installed files under qemu-user, the purge). After the suite in the same lane: both install
-# into the sysroot. No chroot of the architecture is configured under emulation (about 20 minutes
-# of a run with nothing cached when it was): what apt does with a package is the same on every
-# architecture, and the amd64 packages' jobs test it.
+# into the sysroot. No chroot of the architecture is configured under emulation (tens of minutes
+# with nothing cached): what apt does with a package is the same on every architecture, and the
+# amd64 packages' jobs test it.
 deb_cross() {
 	local debs=$tmp/debs-$2
 	mkdir -p "$debs"
