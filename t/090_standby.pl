@@ -25,18 +25,7 @@ $primary->safe_psql('postgres', 'CREATE DATABASE phys');
 $primary->safe_psql(
 	'phys', qq{
 	CREATE EXTENSION idtypes;
-	CREATE TABLE ids (
-		u ulid PRIMARY KEY DEFAULT generate_ulid_monotonic(),
-		x uid11 NOT NULL DEFAULT generate_xid(),
-		t timeid NOT NULL DEFAULT generate_tid(),
-		f ulidflake NOT NULL DEFAULT generate_ulidflake(),
-		e euid DEFAULT generate_euid(),
-		r ulidrange,
-		n int NOT NULL);
-	CREATE INDEX ids_x ON ids (x);
-	CREATE INDEX ids_t ON ids (t);
-	CREATE INDEX ids_f ON ids (f);
-	CREATE INDEX ids_e ON ids (e);
+	@{[ ids_table('ids') ]}
 	INSERT INTO ids (u, x, t, f, e, r, n)
 	SELECT generate_ulid_at(ts), generate_xid_at(ts), generate_tid_at(ts), generate_ulidflake_at(ts),
 	       generate_euid_at(ts),

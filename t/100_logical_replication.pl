@@ -33,20 +33,9 @@ $sub->append_conf('postgresql.conf',
 $sub->start;
 my $major = $pub->pg_version->major;
 
-my $schema = q{
+my $schema = qq{
 	CREATE EXTENSION idtypes;
-	CREATE TABLE ids (
-		u ulid PRIMARY KEY DEFAULT generate_ulid_monotonic(),
-		x uid11 NOT NULL DEFAULT generate_xid(),
-		t timeid NOT NULL DEFAULT generate_tid(),
-		f ulidflake NOT NULL DEFAULT generate_ulidflake(),
-		e euid DEFAULT generate_euid(),
-		r ulidrange,
-		n int NOT NULL);
-	CREATE INDEX ids_x ON ids (x);
-	CREATE INDEX ids_t ON ids (t);
-	CREATE INDEX ids_f ON ids (f);
-	CREATE INDEX ids_e ON ids (e);
+	@{[ ids_table('ids') ]}
 	CREATE TABLE ids_full (
 		x uid11 NOT NULL DEFAULT generate_xid(),
 		t timeid NOT NULL DEFAULT generate_tid(),

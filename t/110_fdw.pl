@@ -26,25 +26,13 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $rows = 20000;
-my $columns = q{(
-	u ulid PRIMARY KEY DEFAULT generate_ulid_monotonic(),
-	x uid11 NOT NULL DEFAULT generate_xid(),
-	t timeid NOT NULL DEFAULT generate_tid(),
-	f ulidflake NOT NULL DEFAULT generate_ulidflake(),
-	e euid DEFAULT generate_euid(),
-	r ulidrange,
-	n int NOT NULL)};
 
 my $remote = idtypes_node('remote');
 $remote->start;
 $remote->safe_psql('postgres', 'CREATE DATABASE remote');
 $remote->safe_psql('remote', qq{
 	CREATE EXTENSION idtypes;
-	CREATE TABLE ids $columns;
-	CREATE INDEX ids_x ON ids (x);
-	CREATE INDEX ids_t ON ids (t);
-	CREATE INDEX ids_f ON ids (f);
-	CREATE INDEX ids_e ON ids (e);
+	@{[ ids_table('ids') ]}
 	-- IDs of times spread over $rows seconds back from now, then some from the column defaults.
 	INSERT INTO ids (u, x, t, f, e, r, n)
 	SELECT generate_ulid_at(ts), generate_xid_at(ts), generate_tid_at(ts), generate_ulidflake_at(ts),
@@ -77,7 +65,7 @@ $local->safe_psql('local', qq{
 		SERVER remote_idt OPTIONS (table_name 'ids');
 	CREATE FOREIGN TABLE p_ids (u ulid, x uid11, t timeid, f ulidflake, e euid, r ulidrange, n int)
 		SERVER remote_plain OPTIONS (table_name 'ids');
-	CREATE TABLE l_ids $columns;
+	@{[ ids_table('l_ids') ]}
 	INSERT INTO l_ids SELECT * FROM p_ids;
 	ANALYZE l_ids;});
 

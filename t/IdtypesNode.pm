@@ -14,7 +14,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(idtypes_node faketime_lib set_clock start_at stop_node kinds generate_into
-  repeats not_after run_rows);
+  repeats not_after run_rows ids_table);
 
 # The monotonic generators (a kind and its call): the ones with a floor.
 my @kinds = (
@@ -25,6 +25,22 @@ my @kinds = (
 	[ euid => 'generate_euid()::text' ],);
 
 sub kinds { return map { $_->[0] } @kinds; }
+
+# ids_table(name): the SQL of a table of the five types that the tests between servers move
+# around: a ulid primary key, the other four types with generated defaults and a btree index each,
+# a ulidrange column and a counter.
+sub ids_table
+{
+	my ($t) = @_;
+	return qq{CREATE TABLE $t (
+		u ulid PRIMARY KEY DEFAULT generate_ulid_monotonic(),
+		x uid11 NOT NULL DEFAULT generate_xid(),
+		t timeid NOT NULL DEFAULT generate_tid(),
+		f ulidflake NOT NULL DEFAULT generate_ulidflake(),
+		e euid DEFAULT generate_euid(),
+		r ulidrange,
+		n int NOT NULL);\n} . join('', map { "CREATE INDEX ${t}_$_ ON $t ($_);\n" } qw(x t f e));
+}
 
 # idtypes_node(name, preload => 0|1, streaming => 0|1): a new node, initialized, not started,
 # with idtypes preloaded or not. Its clock (see set_clock) is read from <basedir>/clock.
