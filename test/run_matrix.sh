@@ -64,14 +64,14 @@ small_majors="17 18"
 # server of Debian 13, where a user's `make test` stages the extension through extension_destdir.
 user_majors="17"
 # ... with the unit tests skipped, the regression tests of user_regress (the extension loaded from
-# the stage; the whole suite ran as root in the same chroot just before)
-# and the isolation specs, and only the scripts
-# whose work differs as a user: what they install into the stage (other versions of the
+# the stage; the whole suite ran as root in the same chroot just before), the isolation specs,
+# and only the TAP tests and scripts whose work differs as a user: what they install into the stage (other versions of the
 # extension, a changed control file), servers a user starts, stops, crashes and restarts (the
 # floor file in a data directory the user owns) and libfaketime preloaded by a user. Every other
 # script tests the server, not who runs it, and runs as root in the same chroot just before.
 user_regress="io casts generate security"
-user_scripts="update_path.sh upgrade_paths.sh minor_release.sh"
+user_scripts="upgrade_paths.sh minor_release.sh"
+user_tap="t/150_update_path.pl"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
 # whole script suite runs on amd64): the unit tests, the regression suite and these scripts.
@@ -299,7 +299,7 @@ server() {
 # as_user <major>: the suite in the major's chroot as a user without root (scripts/as-user.sh), the
 # way the README's `make test` runs without sudo: the extension staged, servers run as that user.
 as_user() {
-	IDTYPES_SKIP_UNIT=1 IDTYPES_TAP=0 IDTYPES_REGRESS=$user_regress IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
+	IDTYPES_SKIP_UNIT=1 IDTYPES_TAP=$user_tap IDTYPES_REGRESS=$user_regress IDTYPES_SCRIPTS=$user_scripts bash scripts/chroot.sh "$1" bash scripts/as-user.sh \
 		make --no-print-directory test
 }
 
