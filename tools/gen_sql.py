@@ -11,9 +11,16 @@ written once (CHANGED_IN_1_2, as ALTER statements for the update, and in the sec
 definitions for the install), and what 1.2 adds once too (ADDED_IN_1_2, into both scripts).
 """
 
+import os
 import sys
 
+import sqlsrc
 import types_facts
+
+
+def sql_source(name, **values):
+    """tools/sql/<name>.sql, its {{key}} placeholders replaced by values."""
+    return sqlsrc.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sql", name + ".sql"), **values)
 
 HEADER = """\
 /* idtypes--1.2.sql */
@@ -52,18 +59,7 @@ def type_section(d):
     out.append(fn(f"{t}_send", t, "bytea"))
     storage = ("LIKE = pg_catalog.int8" if w == 64 else
                "INTERNALLENGTH = 16,\n\tALIGNMENT = char,\n\tSTORAGE = plain")
-    out.append(f"""
-CREATE TYPE {t} (
-\tINPUT = {t}_in,
-\tOUTPUT = {t}_out,
-\tRECEIVE = {t}_recv,
-\tSEND = {t}_send,
-\t{storage}
-);
-
-COMMENT ON TYPE {t} IS '{d["desc"]}';
-
-""")
+    out.append(sql_source("type", t=t, storage=storage, description=d["desc"]))
     for op in ("eq", "ne", "lt", "le", "gt", "ge"):
         out.append(fn(f"{t}_{op}", f"{t}, {t}", "bool", " LEAKPROOF"))
     out.append(fn(f"{t}_cmp", f"{t}, {t}", "int4", " LEAKPROOF"))
@@ -73,92 +69,7 @@ COMMENT ON TYPE {t} IS '{d["desc"]}';
     out.append(fn(f"{t}_larger", f"{t}, {t}", t))
     out.append(fn(f"{t}_smaller", f"{t}, {t}", t))
     out.append(fn(f"{t}_brin_distance", "internal, internal", "float8"))
-    out.append(f"""
-CREATE OPERATOR = (
-\tLEFTARG = {t}, RIGHTARG = {t}, FUNCTION = {t}_eq,
-\tCOMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
-);
-CREATE OPERATOR <> (
-\tLEFTARG = {t}, RIGHTARG = {t}, FUNCTION = {t}_ne,
-\tCOMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
-);
-CREATE OPERATOR < (
-\tLEFTARG = {t}, RIGHTARG = {t}, FUNCTION = {t}_lt,
-\tCOMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
-);
-CREATE OPERATOR <= (
-\tLEFTARG = {t}, RIGHTARG = {t}, FUNCTION = {t}_le,
-\tCOMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
-);
-CREATE OPERATOR > (
-\tLEFTARG = {t}, RIGHTARG = {t}, FUNCTION = {t}_gt,
-\tCOMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
-);
-CREATE OPERATOR >= (
-\tLEFTARG = {t}, RIGHTARG = {t}, FUNCTION = {t}_ge,
-\tCOMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
-);
-
-CREATE OPERATOR CLASS {t}_ops
-DEFAULT FOR TYPE {t} USING btree AS
-\tOPERATOR 1 <,
-\tOPERATOR 2 <=,
-\tOPERATOR 3 =,
-\tOPERATOR 4 >=,
-\tOPERATOR 5 >,
-\tFUNCTION 1 {t}_cmp({t}, {t}),
-\tFUNCTION 2 {t}_sortsupport(internal),
-\tFUNCTION 4 pg_catalog.btequalimage(oid);
-
-CREATE OPERATOR CLASS {t}_ops
-DEFAULT FOR TYPE {t} USING hash AS
-\tOPERATOR 1 =,
-\tFUNCTION 1 {t}_hash({t}),
-\tFUNCTION 2 {t}_hash_extended({t}, int8);
-
-CREATE OPERATOR CLASS {t}_minmax_ops
-DEFAULT FOR TYPE {t} USING brin AS
-\tOPERATOR 1 <,
-\tOPERATOR 2 <=,
-\tOPERATOR 3 =,
-\tOPERATOR 4 >=,
-\tOPERATOR 5 >,
-\tFUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
-\tFUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
-\tFUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
-\tFUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
-
--- minmax-multi exists from PostgreSQL 14 on.
-DO $$
-BEGIN
-\tIF current_setting('server_version_num')::int >= 140000 THEN
-\t\tEXECUTE $sql$
-\t\tCREATE OPERATOR CLASS {t}_minmax_multi_ops
-\t\tFOR TYPE {t} USING brin AS
-\t\t\tOPERATOR 1 <,
-\t\t\tOPERATOR 2 <=,
-\t\t\tOPERATOR 3 =,
-\t\t\tOPERATOR 4 >=,
-\t\t\tOPERATOR 5 >,
-\t\t\tFUNCTION 1 pg_catalog.brin_minmax_multi_opcinfo(internal),
-\t\t\tFUNCTION 2 pg_catalog.brin_minmax_multi_add_value(internal, internal, internal, internal),
-\t\t\tFUNCTION 3 pg_catalog.brin_minmax_multi_consistent(internal, internal, internal, int4),
-\t\t\tFUNCTION 4 pg_catalog.brin_minmax_multi_union(internal, internal, internal),
-\t\t\tFUNCTION 5 pg_catalog.brin_minmax_multi_options(internal),
-\t\t\tFUNCTION 11 {t}_brin_distance(internal, internal)
-\t\t$sql$;
-\tEND IF;
-END
-$$;
-
-CREATE AGGREGATE min({t}) (
-\tSFUNC = {t}_smaller, STYPE = {t}, COMBINEFUNC = {t}_smaller, SORTOP = <, PARALLEL = SAFE
-);
-CREATE AGGREGATE max({t}) (
-\tSFUNC = {t}_larger, STYPE = {t}, COMBINEFUNC = {t}_larger, SORTOP = >, PARALLEL = SAFE
-);
-
-""")
+    out.append(sql_source("type_operators", t=t))
     # casts
     nbytes = w // 8
     out.append(fn(f"{t}_to_bytea", t, "bytea"))

@@ -22,10 +22,10 @@ the TEXT specs below, from tools/types.json (tools/check_facts.py holds src/trai
 test/scripts/sql_edition.sh compares the two editions value by value and error by error).
 """
 
+import os
 import sys
 
-import os
-
+import sqlsrc
 import types_facts
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sql_edition", "src")
@@ -33,13 +33,7 @@ SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 
 def source(name, **values):
     """sql_edition/src/<name>.sql, its {{key}} placeholders replaced by values (none left)."""
-    with open(os.path.join(SRC, name + ".sql"), encoding="utf-8") as f:
-        text = f.read()
-    for key, value in values.items():
-        text = text.replace("{{" + key + "}}", str(value))
-    if "{{" in text:
-        raise SystemExit(f"gen_sql_edition.py: {name}.sql has a placeholder with no value")
-    return text
+    return sqlsrc.load(os.path.join(SRC, name + ".sql"), **values)
 
 VERSION = "1.2"
 
@@ -215,29 +209,7 @@ def bounds_and_predicates():
         # An empty range: the largest lo and the smallest hi (as a native range's ends; uid11's
         # smallest bigint, since its 0 lies amid the bigints).
         empty_hi = "-9223372036854775808" if t == "uid11" else "0"
-        out.append(f"""
--- {t}: prefix and time-window bounds (bigint).
-CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce((@extschema@._prefix64('{t}', prefix))[3], 9223372036854775807);
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce((@extschema@._prefix64('{t}', prefix))[4], {empty_hi});
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce(({time})[3], 9223372036854775807);
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce(({time})[4], {empty_hi});
-
--- The smallest {t} at or after ts (a partition's lower bound); NULL past the format's era.
-CREATE OR REPLACE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@._time64(tstzrange(ts, NULL, '[)'), {unit}, {epoch}, {maxu}, {bits}))[1];
-""")
+        out.append(source("bounds64", t=t, time=time, empty_hi=empty_hi, unit=unit, epoch=epoch, maxu=maxu, bits=bits))
         if t == "uid11":
             # A range across 2^63 is two bigint ranges: the index range is every bigint, and
             # the test below keeps the two. For a constant it folds away when it cannot happen.
@@ -246,71 +218,15 @@ RETURN (@extschema@._time64(tstzrange(ts, NULL, '[)'), {unit}, {epoch}, {maxu}, 
                       "id <= (@extschema@._prefix64('uid11', prefix))[2])")
             wrap_w = ("(NOT @extschema@._uid11_time_wraps(w) OR "
                       f"id >= ({time})[1] OR id <= ({time})[2])")
-            out.append(f"""
--- Does the prefix's range cross 2^63 (the text of 2^63 is {q(uid11_text(1 << 63))})?
-CREATE OR REPLACE FUNCTION @extschema@._uid11_prefix_wraps(prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN starts_with({q(uid11_text(1 << 63))}, prefix)
-	AND rtrim(substr({q(uid11_text(1 << 63))}, length(prefix) + 1), '1') <> '';
-
--- May the window's xid range cross 2^63 (xid times around {xid_wrap_time()})?
-CREATE OR REPLACE FUNCTION @extschema@._uid11_time_wraps(w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN NOT isempty(w) AND (upper_inf(w) OR upper(w) >= '{xid_wrap_time()}')
-	AND (lower_inf(w) OR lower(w) <= '{xid_wrap_time()}');
-""")
+            out.append(source("uid11_wraps", text_2_63=q(uid11_text(1 << 63)), wrap_time=xid_wrap_time()))
         else:
             wrap_p = wrap_w = "true"
-        out.append(f"""
--- Does the {t}'s text start with the prefix? An index range condition once inlined.
-CREATE OR REPLACE FUNCTION @extschema@.{t}_starts_with(id bigint, prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= @extschema@.{t}_prefix_lo(prefix) AND id <= @extschema@.{t}_prefix_hi(prefix)
-	AND {wrap_p};
-
--- Does the {t}'s time lie in the window? An index range condition once inlined.
-CREATE OR REPLACE FUNCTION @extschema@.{t}_in_time_range(id bigint, w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w)
-	AND {wrap_w};
-""")
+        out.append(source("predicates64", t=t, wrap_p=wrap_p, wrap_w=wrap_w))
     for t in ("ulid", "euid"):
         recheck = ("true" if t == "ulid" else
                    "(length(prefix) <= 25 OR starts_with(@extschema@.euid_to_text(id), "
                    "@extschema@._euid_canonical(prefix)))")
-        out.append(f"""
--- {t}: prefix and time-window bounds (uuid; empty: the largest lo and smallest hi).
-CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_lo(prefix text) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce((@extschema@._prefix128('{t}', prefix))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_prefix_hi(prefix text) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce((@extschema@._prefix128('{t}', prefix))[2], '00000000-0000-0000-0000-000000000000');
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_time_lo(w tstzrange) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce((@extschema@._time128(w, '{t}'))[1], 'ffffffff-ffff-ffff-ffff-ffffffffffff');
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_time_hi(w tstzrange) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN coalesce((@extschema@._time128(w, '{t}'))[2], '00000000-0000-0000-0000-000000000000');
-
-CREATE OR REPLACE FUNCTION @extschema@.{t}_first_at(ts timestamptz) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (@extschema@._time128(tstzrange(ts, NULL, '[)'), '{t}'))[1];
-
--- Does the {t}'s text start with the prefix? An index range condition once inlined.
-CREATE OR REPLACE FUNCTION @extschema@.{t}_starts_with(id uuid, prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= @extschema@.{t}_prefix_lo(prefix) AND id <= @extschema@.{t}_prefix_hi(prefix)
-	AND {recheck};
-
--- Does the {t}'s time lie in the window? An index range condition once inlined.
-CREATE OR REPLACE FUNCTION @extschema@.{t}_in_time_range(id uuid, w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= @extschema@.{t}_time_lo(w) AND id <= @extschema@.{t}_time_hi(w);
-""")
+        out.append(source("bounds128", t=t, recheck=recheck))
     return "".join(out)
 
 
@@ -347,110 +263,15 @@ GENERATORS = source("generators")
 
 
 def at_generators():
-    """generate_<t>_at(ts [, argument]): the given time, fresh random bits, no session state, and
-    the native errors for a time outside the format's era (timestamp_error's text, which names
-    the era's ends as the server's timestamptz_to_str does: ISO, the session's time zone)."""
-    def era(t):
-        unit, epoch, largest, _ = TIME[t]
-        return epoch * unit, (epoch + largest) * unit + unit - 1
-    out = [r"""
--- ---- generators at a given time ---------------------------------------------------------------
-
-CREATE OR REPLACE FUNCTION @extschema@._us_time(us bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN timestamptz 'epoch' + (us / 1000000) * interval '1 second' + (us % 1000000) * interval '1 microsecond';
-
--- The Unix microseconds of ts, which must lie in [lo_us, hi_us] (a type's era).
-CREATE OR REPLACE FUNCTION @extschema@._at_us(ts timestamptz, type text, lo_us bigint, hi_us bigint)
-RETURNS bigint
-LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-	us numeric;
-BEGIN
-	IF isfinite(ts) THEN
-		us := extract(epoch FROM ts) * 1000000;
-		IF us BETWEEN lo_us AND hi_us THEN
-			RETURN us;
-		END IF;
-	END IF;
-	RETURN @extschema@._era_error(type, lo_us, hi_us);
-END
-$$;
-
-CREATE OR REPLACE FUNCTION @extschema@._era_error(type text, lo_us bigint, hi_us bigint) RETURNS bigint
-LANGUAGE plpgsql STABLE PARALLEL SAFE SET datestyle = 'ISO'
-SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-	RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = 'timestamp out of range for type ' || type,
-		DETAIL = format('A %s holds times from %s to %s.', type, @extschema@._us_time(lo_us),
-			@extschema@._us_time(hi_us));
-END
-$$;
-"""]
-    lo, hi = era("uid11")
-    out.append(f"""
-CREATE OR REPLACE FUNCTION @extschema@.generate_xid_at(ts timestamptz) RETURNS bigint
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-RETURN ((@extschema@._at_us(ts, 'uid11', {lo}, {hi}) / 1000 - {TIME['uid11'][1]}) << 22)
-	| (('x' || substr(@extschema@._random_hex(), 1, 8))::bit(32)::bigint & 4194303);
-""")
-    lo, hi = era("timeid")
-    out.append(f"""
--- The time is checked before the argument, as in the native edition. IMMUTABLE, as the native
--- one: the given microsecond and clock id, nothing read (an index expression may use it); with the
--- session's clock id STABLE, as the native one (fixed within a statement; not parallel safe here,
--- since drawing the session's clock id writes a setting).
-CREATE OR REPLACE FUNCTION @extschema@.generate_tid_at(ts timestamptz, clock_id int) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-	us bigint := @extschema@._at_us(ts, 'timeid', {lo}, {hi});
-BEGIN
-	RETURN (us << 10) | @extschema@._arg('clock id', clock_id, 1023);
-END
-$$;
-
--- With the session's clock id (generate_tid()'s).
-CREATE OR REPLACE FUNCTION @extschema@.generate_tid_at(ts timestamptz) RETURNS bigint
-LANGUAGE sql STABLE STRICT
-RETURN @extschema@.generate_tid_at(ts, @extschema@._tid_clock());
-""")
-    lo, hi = era("ulidflake")
-    out.append(f"""
-CREATE OR REPLACE FUNCTION @extschema@.generate_ulidflake_at(ts timestamptz) RETURNS bigint
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-RETURN ((@extschema@._at_us(ts, 'ulidflake', {lo}, {hi}) / 1000 - {TIME['ulidflake'][1]}) << 20)
-	| (('x' || substr(@extschema@._random_hex(), 1, 8))::bit(32)::bigint & 1048575);
-
-CREATE OR REPLACE FUNCTION @extschema@.generate_ulidflake_at(ts timestamptz, sid int) RETURNS bigint
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
-SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-	us bigint := @extschema@._at_us(ts, 'ulidflake', {lo}, {hi});
-BEGIN
-	RETURN ((us / 1000 - {TIME['ulidflake'][1]}) << 20)
-		| (('x' || substr(@extschema@._random_hex(), 1, 8))::bit(32)::bigint & 1048544) | @extschema@._arg('sid', sid, 31);
-END
-$$;
-""")
-    lo, hi = era("ulid")
-    out.append(f"""
-CREATE OR REPLACE FUNCTION @extschema@.generate_ulid_at(ts timestamptz) RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-RETURN (lpad(to_hex(@extschema@._at_us(ts, 'ulid', {lo}, {hi}) / 1000), 12, '0')
-	|| substr(@extschema@._random_hex(), 1, 20))::uuid;
-""")
-    lo, hi = era("euid")
-    for args, ext in (("ts timestamptz", "NULL"), ("ts timestamptz, extension int", "extension")):
-        out.append(f"""
-CREATE OR REPLACE FUNCTION @extschema@.generate_euid_at({args}) RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-RETURN (SELECT (lpad(to_hex((@extschema@._at_us(ts, 'euid', {lo}, {hi}) / 1000 << 19)
-		| @extschema@._euid_field({ext}, ('x' || substr(r, 17, 4))::bit(16)::bigint)), 16, '0')
-	|| substr(r, 1, 16))::uuid FROM (SELECT @extschema@._random_hex() AS r) AS s);
-""")
-    return "".join(out)
+    """generate_<t>_at(ts [, argument]): sql_edition/src/generate_at.sql with each format's era
+    (the native errors for a time outside it name its ends as the server's timestamptz_to_str does:
+    ISO, the session's time zone)."""
+    values = {}
+    for t, (unit, epoch, largest, _) in TIME.items():
+        values[f"{t}_lo"] = epoch * unit
+        values[f"{t}_hi"] = (epoch + largest) * unit + unit - 1
+        values[f"{t}_epoch"] = epoch
+    return source("generate_at", **values)
 
 
 # PostgreSQL 18's uuidv7() and its functions, and the uuid prefix and time-window predicates, for
@@ -481,65 +302,6 @@ def aliases():
     return "".join(out)
 
 
-TLE_PACKAGE = """
--- Run by a role with pgtle_admin (or a superuser) in a database where CREATE EXTENSION pg_tle has
--- been run (pg_tle 1.4.0 or later):
---
---   psql -d mydb -f idtypes_sql.pg_tle.sql
---   psql -d mydb -c 'CREATE EXTENSION idtypes_sql'
---
--- pg_tle 1.4 names no schema for the extension (its install_extension has no schema argument):
--- there, create it in its schema yourself:
---
---   psql -d mydb -c 'CREATE SCHEMA IF NOT EXISTS idtypes_sql' -c 'CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql'
---
--- The first time, this installs version {version} with pgtle.install_extension. Where an older
--- version is installed already, it adds {version} and an update path to it from every installed
--- version, and makes {version} the default: ALTER EXTENSION idtypes_sql UPDATE then moves a database
--- to it. Run again, it changes nothing. The extension lives in the schema idtypes_sql.
-DO $_idtypes_sql_$
-DECLARE
-	new_version CONSTANT text := '{version}';
-	description CONSTANT text := 'ULID, EUID, uid11 (xid), TID and ULID-Flake IDs in uuid and bigint columns';
-	body CONSTANT text := $_idtypes_sql_body_$
-{body}$_idtypes_sql_body_$;
-	installed text[];
-	old_version text;
-	tle_version text;
-	tle int[];
-BEGIN
-	-- names in pg_catalog only (and pgtle's, in full), for this transaction
-	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-	SELECT e.extversion INTO tle_version FROM pg_catalog.pg_extension e WHERE e.extname = 'pg_tle';
-	tle := pg_catalog.string_to_array(pg_catalog.split_part(tle_version, '-', 1), '.')::int[];
-	IF tle IS NULL OR tle OPERATOR(pg_catalog.<) '{{1,4,0}}'::int[] THEN
-		RAISE EXCEPTION USING ERRCODE = '0A000',
-			MESSAGE = pg_catalog.format('idtypes_sql needs pg_tle 1.4.0 or later, not %s', coalesce(tle_version, 'none')),
-			HINT = 'Run CREATE EXTENSION pg_tle or ALTER EXTENSION pg_tle UPDATE, or install the plain script idtypes_sql.sql instead.';
-	END IF;
-	SELECT array_agg(v.version) INTO installed
-	FROM pgtle.available_extension_versions() v WHERE v.name = 'idtypes_sql';
-	IF installed IS NULL AND tle OPERATOR(pg_catalog.<) '{{1,5,0}}'::int[] THEN
-		-- pg_tle 1.4: no schema argument; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql
-		PERFORM pgtle.install_extension('idtypes_sql', new_version, description, body, NULL);
-		RAISE NOTICE 'pg_tle % names no schema for an extension: create it with CREATE SCHEMA IF NOT EXISTS idtypes_sql; CREATE EXTENSION idtypes_sql SCHEMA idtypes_sql;', tle_version;
-	ELSIF installed IS NULL THEN
-		PERFORM pgtle.install_extension('idtypes_sql', new_version, description, body, NULL, 'idtypes_sql');
-	ELSIF new_version = ANY (installed) THEN
-		RAISE NOTICE 'idtypes_sql % is installed already', new_version;
-	ELSE
-		-- the body creates or replaces every object, so it also updates from any older version
-		PERFORM pgtle.install_extension_version_sql('idtypes_sql', new_version, body);
-		FOREACH old_version IN ARRAY installed LOOP
-			PERFORM pgtle.install_update_path('idtypes_sql', old_version, new_version, body);
-		END LOOP;
-		PERFORM pgtle.set_default_version('idtypes_sql', new_version);
-	END IF;
-END
-$_idtypes_sql_$;
-"""
-
-
 def main():
     """`gen_sql_edition.py` prints the plain script, `... migration` the migration, `... tle
     [version]` the pg_tle package (a version other than VERSION only for the test of its update
@@ -551,7 +313,7 @@ def main():
     if args[:1] == ["tle"] and len(args) <= 2:
         version = args[1] if len(args) == 2 else VERSION
         out = (HEADER.format(version=version, how="the pg_tle package: psql -f idtypes_sql.pg_tle.sql")
-               + TLE_PACKAGE.format(version=version, body=body.lstrip("\n")))
+               + source("pg_tle_package", version=version, body=body.lstrip("\n")))
     elif args in ([], ["migration"]):
         install = INSTALL_PREAMBLE + body.replace("@extschema@", "idtypes_sql") + INSTALL_POSTAMBLE
         if args:
