@@ -42,10 +42,12 @@ my @sessions = map { $node->background_psql('postgres') } 1 .. 4;
 $_->query_until(qr/started/, "\\echo started\n$loop\\echo done\n") for @sessions;
 $_->quit for @sessions;
 
+# To the flushed end: 15's pg_walinspect refuses an end past it ("cannot accept future end
+# LSN"), and pg_current_wal_lsn() may be there; every commit above was flushed before it returned.
 my ($commits, $records, $late) = split /\|/, $node->safe_psql('postgres', q{
 	WITH w AS (
 		SELECT start_lsn, resource_manager, record_type, xid::text::bigint AS xid, description
-		FROM pg_get_wal_records_info((SELECT lsn FROM start), pg_current_wal_lsn())),
+		FROM pg_get_wal_records_info((SELECT lsn FROM start), pg_current_wal_flush_lsn())),
 	r AS (
 		SELECT start_lsn, substring(description FROM 'until ([0-9]+) us')::bigint AS until_us
 		FROM w WHERE resource_manager = 'idtypes'),
