@@ -14,7 +14,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(idtypes_node faketime_lib set_clock start_at stop_node kinds generate_into
-  repeats not_after run_rows ids_table);
+  repeats not_after run_rows ids_table installed_path);
 
 # The monotonic generators (a kind and its call): the ones with a floor.
 my @kinds = (
@@ -84,6 +84,16 @@ sub configure
 	$conf .= "shared_preload_libraries = '$preload'\n" if $opts{preload};
 	$node->append_conf('postgresql.conf', $conf);
 	return;
+}
+
+# installed_path(what): a directory of pg_config (sharedir, pkglibdir) as the nodes find the
+# extension's files there: below the stage IDTYPES_EXTENSION_DESTDIR names, if any.
+sub installed_path
+{
+	my ($what) = @_;
+	my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
+	chomp(my $dir = `$pg_config --$what`);
+	return ($ENV{IDTYPES_EXTENSION_DESTDIR} // '') . $dir;
 }
 
 # The path of libfaketime, or undef.

@@ -70,7 +70,7 @@ user_majors="17"
 # floor file in a data directory the user owns) and libfaketime preloaded by a user. Every other
 # script tests the server, not who runs it, and runs as root in the same chroot just before.
 user_regress="io casts generate security"
-user_scripts="upgrade_paths.sh minor_release.sh"
+user_scripts="minor_release.sh"
 user_tap="t/150_update_path.pl"
 # ARCH_TOO="<arch>...": the suite on those other CPU architectures (all: every one below), each on
 # a server of a release that packages it for that architecture, with what each must cover (the
