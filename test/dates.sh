@@ -53,7 +53,7 @@ default_instants=(
 	'UTC 2099-12-31 23:59'
 )
 # The scripts that read the clock: generators, time windows and the floor the clock steps.
-default_scripts="sql_edition.sh client_ids.sh sort_order.sh"
+default_scripts="sql_edition.sh client_ids.sh"
 scripts=${IDTYPES_DATES_SCRIPTS-$default_scripts}
 read -ra list <<<"$(tr '\n' ' ' <<<"$scripts")"
 scripts=${list[*]}

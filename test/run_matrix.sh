@@ -86,7 +86,7 @@ user_tap="t/150_update_path.pl"
 # whose order (x86's) is stronger than arm64's, so a missing barrier cannot show there; it runs
 # on every amd64 server lane and natively on i386 (arch_lane).
 declare -A arch_lanes=(
-	[i386]="15 arch_values.sh sort_order.sh"
+	[i386]="15 arch_values.sh"
 	[arm64]="15 arch_values.sh"
 	[s390x]="18 arch_values.sh"
 )
@@ -201,11 +201,6 @@ declare -A script_majors=(
 	# regression suite's generator tests (not preloaded), the isolation specs and the TAP tests,
 	# which run on every major.
 	[bench_smoke.sh]="15 19"
-	# 100,000 IDs per type sorted in memory and on disk (enough for an external sort's merge):
-	# what decides it is the Datum (by reference for the 64-bit types on 32-bit platforms before
-	# 19), not the major: 15 and 19 (the lanes with UBSan), and the i386 lane; the regression
-	# suite sorts on every major.
-	[sort_order.sh]="15 19"
 	# bench/load.sh end to end at a small size: a tool's run, the same on every
 	# major; its fault check (kills, an immediate restart) is the TAP tests' (t/050_crash.pl)
 	# on the others.
