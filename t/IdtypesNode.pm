@@ -14,7 +14,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(idtypes_node faketime_lib set_clock start_at stop_node kinds generate_into
-  repeats not_after run_rows ids_table installed_path);
+  repeats not_after run_rows ids_table installed_path stage_conf pg_dir);
 
 # The monotonic generators (a kind and its call): the ones with a floor.
 my @kinds = (
@@ -42,8 +42,9 @@ sub ids_table
 		n int NOT NULL);\n} . join('', map { "CREATE INDEX ${t}_$_ ON $t ($_);\n" } qw(x t f e));
 }
 
-# idtypes_node(name, preload => 0|1, streaming => 0|1): a new node, initialized, not started,
-# with idtypes preloaded or not. Its clock (see set_clock) is read from <basedir>/clock.
+# idtypes_node(name, preload => 0|1, streaming => 0|1, stage => dir): a new node, initialized,
+# not started, with idtypes preloaded or not (from that stage: see configure). Its clock (see
+# set_clock) is read from <basedir>/clock.
 sub idtypes_node
 {
 	my ($name, %opts) = @_;
@@ -53,48 +54,51 @@ sub idtypes_node
 	return $node;
 }
 
-# configure(node, preload => 0|1): the settings every node of these tests has (a standby made
-# from a backup too: its postgresql.conf is the primary's, so this is idempotent).
+# configure(node, preload => 0|1, stage => dir): the settings every node of these tests has (a
+# standby made from a backup too: its postgresql.conf is the primary's, so this is idempotent).
+# The extension comes from the stage IDTYPES_EXTENSION_DESTDIR names, or the one given.
 sub configure
 {
 	my ($node, %opts) = @_;
 	my $conf = "log_min_messages = warning\n";
-	my $stage = $ENV{IDTYPES_EXTENSION_DESTDIR};
+	my $stage = exists $opts{stage} ? $opts{stage} : $ENV{IDTYPES_EXTENSION_DESTDIR};
 	my $preload = 'idtypes';
 	if ($stage)
 	{
-		my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
-		chomp(my $lib = `$pg_config --pkglibdir`);
 		# The staged library by its path, which CREATE EXTENSION's $libdir/idtypes then finds as
 		# the same file (not another one installed in the server's directory).
-		$preload = "$stage$lib/idtypes";
-		my %settings = map { (split /\t/)[0] => 1 } split /\n/,
-		  `@{[ $node->installed_command('postgres') ]} --describe-config`;
-		if ($settings{extension_destdir})
-		{
-			$conf .= "extension_destdir = '$stage'\n";
-		}
-		else
-		{
-			chomp(my $share = `$pg_config --sharedir`);
-			$conf .= "extension_control_path = '$stage$share:\$system'\n";
-			$conf .= "dynamic_library_path = '$stage$lib:\$libdir'\n";
-		}
+		$preload = "$stage" . pg_dir('pkglibdir') . '/idtypes';
+		$conf .= stage_conf($node, $stage);
 	}
 	$conf .= "shared_preload_libraries = '$preload'\n" if $opts{preload};
 	$node->append_conf('postgresql.conf', $conf);
 	return;
 }
 
+# stage_conf(node, stage): the settings that load the extension from a `make install DESTDIR=`
+# stage, or ('') from the server's own directories again.
+sub stage_conf
+{
+	my ($node, $stage) = @_;
+	my %settings = map { (split /\t/)[0] => 1 } split /\n/,
+	  `@{[ $node->installed_command('postgres') ]} --describe-config`;
+	return "extension_destdir = '$stage'\n" if $settings{extension_destdir};
+	return "extension_control_path = '\$system'\ndynamic_library_path = '\$libdir'\n" unless $stage;
+	return "extension_control_path = '$stage" . pg_dir('sharedir') . ":\$system'\n"
+	  . "dynamic_library_path = '$stage" . pg_dir('pkglibdir') . ":\$libdir'\n";
+}
+
+# pg_dir(what): a directory pg_config names (sharedir, pkglibdir).
+sub pg_dir
+{
+	my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
+	chomp(my $dir = `$pg_config --$_[0]`);
+	return $dir;
+}
+
 # installed_path(what): a directory of pg_config (sharedir, pkglibdir) as the nodes find the
 # extension's files there: below the stage IDTYPES_EXTENSION_DESTDIR names, if any.
-sub installed_path
-{
-	my ($what) = @_;
-	my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
-	chomp(my $dir = `$pg_config --$what`);
-	return ($ENV{IDTYPES_EXTENSION_DESTDIR} // '') . $dir;
-}
+sub installed_path { return ($ENV{IDTYPES_EXTENSION_DESTDIR} // '') . pg_dir($_[0]); }
 
 # The path of libfaketime, or undef.
 sub faketime_lib

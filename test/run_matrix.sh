@@ -41,8 +41,6 @@ declare -A may_skip=(
 	[19:partman.sh]="no postgresql-19-partman package yet"
 	[15:timescaledb.sh]="Debian 12 packages no TimescaleDB"
 	[19:timescaledb.sh]="no postgresql-19-timescaledb package yet"
-	[18:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
-	[19:compat_1_0.sh]="the 1.0 release does not build on 18+ (pg_attribute_noreturn left PostgreSQL in 18)"
 	[15:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
 	[17:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
 )
