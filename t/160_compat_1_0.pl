@@ -27,7 +27,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 # ---- The 1.0 release in git
-my $top = $ENV{IDTYPES_SOURCE_DIR} // '';
+my $top = $ENV{IDTYPES_SOURCE_DIR} // "$FindBin::RealBin/..";
 # git as another user than the checkout's owner (the tests run as postgres under root).
 my $git = "git -c safe.directory='*' -C '$top'";
 my $toplevel = $top && `$git rev-parse --show-toplevel 2>/dev/null`;

@@ -41,8 +41,6 @@ declare -A may_skip=(
 	[19:partman.sh]="no postgresql-19-partman package yet"
 	[15:timescaledb.sh]="Debian 12 packages no TimescaleDB"
 	[19:timescaledb.sh]="no postgresql-19-timescaledb package yet"
-	[15:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
-	[17:extension_dir.sh]="extension_control_path is new in PostgreSQL 18"
 )
 # UBSAN_TOO=1: these majors' lanes build the extension with UBSan (-fno-sanitize-recover: a report
 # aborts the backend, and run_tests.sh fails on it in the server logs) for their whole suite, the
@@ -185,7 +183,7 @@ declare -A script_majors=(
 	[dist.sh]="17"
 	[release.sh]="15"
 	# The CloudNativePG image built and the whole suite loaded from it, once:
-	# extension_control_path is new in 18 and works alike on 19 (extension_dir.sh checks it
+	# extension_control_path is new in 18 and works alike on 19 (t/170_extension_dir.pl checks it
 	# on both); release_full.sh builds 19's image too.
 	[image.sh]="18"
 	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
