@@ -205,9 +205,6 @@ declare -A script_majors=(
 	# core types, the same on every major but for the planner's inlining and pruning: the oldest
 	# and the newest released major.
 	[sql_edition.sh]="15 18"
-	# The plain script among hostile roles (planted functions and operators, another role's
-	# schema) and in an ICU tr-TR database: beside sql_edition.sh.
-	[sql_edition_hostile.sh]="15 18"
 	# The migration applied as psql, psycopg 3, Django, Alembic, node-postgres, node-pg-migrate and
 	# a Supabase migrations/ directory do (the ORM packages of the release; the node
 	# ones where node and npm are, on the host): on 15, 17 and 18.
