@@ -15,12 +15,13 @@
 # sysroot's architecture: test/run_matrix.sh's deb_cross), dpkg --root installs it into the
 # sysroot and purges it there instead of apt, on the host, the server run under qemu-user.
 # The regression suite runs in two parts: as the non-superuser owner of pg_regress's database (made
-# beforehand by postgres, as pg_regress would make it), every test but the eleven that need a
-# superuser, which run as postgres: amcheck creates amcheck and pageinspect (not trusted),
-# errors, hostile and io read data_directory and COPY through a file on the server, generate and
-# overflow128 set the superuser-only test setting idtypes.test_counter_bits, members drops and
-# adds a member of the extension (the functions' owner's right), schema creates a database, like,
-# security and uuid_v7 a role.
+# beforehand by postgres, as pg_regress would make it), every test but the thirteen that need a
+# superuser, which run as postgres: amcheck and sort_order create amcheck (and amcheck
+# pageinspect: not trusted), errors, hostile and io read data_directory and COPY through a file on
+# the server, generate and overflow128 set the superuser-only test setting
+# idtypes.test_counter_bits, members drops and adds a member of the extension (the functions'
+# owner's right), schema creates a database, plan_hijack a database and a role, like, security
+# and uuid_v7 a role.
 set -euo pipefail
 trap '' PIPE
 cd "$(dirname "$0")/../.."
@@ -168,7 +169,7 @@ fi
 # The regression suite against the installed package: the tests that need a superuser (see the
 # top) as postgres, the rest as the owner. pg_regress counts its tests: "... ok" (<= 15) or TAP
 # "ok N" (16+).
-needs_superuser="amcheck errors generate hostile io like members overflow128 schema security uuid_v7"
+needs_superuser="amcheck errors generate hostile io like members overflow128 plan_hijack schema security sort_order uuid_v7"
 # IDTYPES_DEB_REGRESS: only these tests (a lane that ran the whole suite against the same code).
 regress=${IDTYPES_DEB_REGRESS:-$(make -s --no-print-directory --eval 'print-regress: ; @echo $(REGRESS)' print-regress)}
 as_owner=() as_postgres=(init)
