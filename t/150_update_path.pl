@@ -45,11 +45,10 @@ for my $script (@scripts)
 		$named{$1} = 1 while /AS 'MODULE_PATHNAME', *'(\w+)'/g;
 	}
 }
-my @maps = $node->safe_psql('postgres', q{CREATE EXTENSION idtypes;
+my @maps = $node->safe_psql('postgres', "CREATE EXTENSION idtypes;
 	SELECT idtypes_version() IS NULL;
-	SELECT DISTINCT substring(l FROM '(/\S*/idtypes[^/ ]*[.]so)$') AS so
-	FROM regexp_split_to_table(pg_read_file('/proc/self/maps'), '\n') l WHERE l ~ 'idtypes[^/ ]*[.]so$';
-	DROP EXTENSION idtypes;}) =~ m{^(/.*)$}mg;
+	$mapped_idtypes;
+	DROP EXTENSION idtypes;") =~ m{^(/.*)$}mg;
 ok($control =~ /^module_pathname = '\$libdir\/idtypes'$/m && !@others && @maps == 1
 	  && $maps[0] =~ m{/idtypes\.so$},
 	"the library is idtypes.so: module_pathname '\$libdir/idtypes', every script names "

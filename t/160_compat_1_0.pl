@@ -27,7 +27,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 # ---- The 1.0 release in git
-my $top = $ENV{IDTYPES_SOURCE_DIR} // "$FindBin::RealBin/..";
+my $top = source_dir();
 # git as another user than the checkout's owner (the tests run as postgres under root).
 my $git = "git -c safe.directory='*' -C '$top'";
 my $toplevel = $top && `$git rev-parse --show-toplevel 2>/dev/null`;
@@ -89,10 +89,7 @@ ok(system("$make install DESTDIR='$stage10' >'$tmp/install10.log' 2>&1") == 0,
 sub loaded
 {
 	my ($node, $stage) = @_;
-	my ($version, @maps) = split /\n/, $node->safe_psql('postgres', q{
-		SELECT idtypes_version();
-		SELECT DISTINCT substring(l FROM '(/\S*/idtypes[.]so)$')
-		FROM regexp_split_to_table(pg_read_file('/proc/self/maps'), '\n') l WHERE l ~ '/idtypes[.]so$'});
+	my ($version, @maps) = split /\n/, $node->safe_psql('postgres', "SELECT idtypes_version();\n$mapped_idtypes");
 	my $want = $stage . pg_dir('pkglibdir') . '/idtypes.so';
 	return @maps == 1 && $maps[0] eq $want ? $version : "maps @maps, not $want";
 }
@@ -308,7 +305,7 @@ for my $round ('before the update', 'after the update')
 	is($node->safe_psql('postgres', $btrees), '19', "$round: amcheck passes on the 19 btree indexes");
 	last if $round =~ /after/;
 	$node->safe_psql('postgres', 'ALTER EXTENSION idtypes UPDATE');
-	my ($default) = slurp_file(installed_path('sharedir') . '/extension/idtypes.control') =~ /^default_version = '(.*)'$/m;
+	my $default = default_version();
 	is($node->safe_psql('postgres', "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'"),
 		$default, "ALTER EXTENSION idtypes UPDATE: 1.0 -> $default");
 }

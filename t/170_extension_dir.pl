@@ -25,7 +25,7 @@ use Test::More;
 my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
 my ($major) = `$pg_config --version` =~ /PostgreSQL (\d+)/;
 plan skip_all => "extension_control_path is new in PostgreSQL 18; this server is $major" if $major < 18;
-my $top = $ENV{IDTYPES_SOURCE_DIR} // "$FindBin::RealBin/..";
+my $top = source_dir();
 my $tmp = PostgreSQL::Test::Utils::tempdir;
 my ($bindir, $sharedir, $pkglibdir) = map { pg_dir($_) } qw(bindir sharedir pkglibdir);
 
@@ -36,7 +36,7 @@ system("mkdir -p '$dest$sharedir/extension' '$dest$pkglibdir' && cp -a "
 	  . installed_path('sharedir') . '/extension/idtypes* ' . "'$dest$sharedir/extension/' && cp -a "
 	  . installed_path('pkglibdir') . "/idtypes.so '$dest$pkglibdir/'") == 0
   or die 'copying the extension';
-my ($default) = slurp_file("$dest$sharedir/extension/idtypes.control") =~ /^default_version = '(.*)'$/m;
+my $default = default_version("$dest$sharedir/extension");
 
 # The server without idtypes.
 my $tree = "$tmp/server";
@@ -80,9 +80,7 @@ sub loads
 			SELECT extversion FROM pg_extension WHERE extname = 'idtypes';
 			SELECT concat_ws(' ', length(generate_ulid()::text), length(generate_euid()::text),
 			                 length(generate_ulidflake()::text), length(generate_tid()::text),
-			                 length(generate_uid11()::text));
-			SELECT DISTINCT substring(l FROM '(/\S*/idtypes[^/ ]*[.]so)$')
-			FROM regexp_split_to_table(pg_read_file('/proc/self/maps'), '\n') l WHERE l ~ 'idtypes[^/ ]*[.]so$'}),
+			                 length(generate_uid11()::text));} . $mapped_idtypes),
 		"$default\n26 27 13 13 11\n$library",
 		"$what ('$control_path', '$library_path'): CREATE EXTENSION idtypes ($default), the five "
 		  . "generators work, the backend maps $library alone");

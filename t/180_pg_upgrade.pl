@@ -146,7 +146,7 @@ $new->start;
 is($new->safe_psql('idt_up', $answers), $before,
 	'the same rows, prefix and window counts, hash and BRIN answers after the upgrade');
 known('new cluster', $new->safe_psql('idt_up', $answers));
-my ($default) = slurp_file(installed_path('sharedir') . '/extension/idtypes.control') =~ /^default_version = '(.*)'$/m;
+my $default = default_version();
 is( $new->safe_psql('idt_up', q{CREATE EXTENSION amcheck;
 		SELECT count(bt_index_check(c.oid, true)) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
 		JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'ids'::regclass AND a.amname = 'btree';

@@ -26,7 +26,7 @@ use IdtypesNode;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $script = ($ENV{IDTYPES_SOURCE_DIR} // "$FindBin::RealBin/..") . '/sql_edition/idtypes_sql.sql';
+my $script = source_dir() . '/sql_edition/idtypes_sql.sql';
 plan skip_all => "no SQL edition script at $script" unless -f $script;
 my $node = idtypes_node('hostile');
 $node->start;

@@ -9,12 +9,14 @@ use warnings FATAL => 'all';
 
 use Exporter 'import';
 use File::Basename 'dirname';
+use FindBin;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(idtypes_node faketime_lib set_clock start_at stop_node kinds generate_into
-  repeats not_after run_rows ids_table installed_path stage_conf pg_dir);
+  repeats not_after run_rows ids_table installed_path stage_conf pg_dir default_version
+  $mapped_idtypes source_dir);
 
 # The monotonic generators (a kind and its call): the ones with a floor.
 my @kinds = (
@@ -99,6 +101,23 @@ sub pg_dir
 # installed_path(what): a directory of pg_config (sharedir, pkglibdir) as the nodes find the
 # extension's files there: below the stage IDTYPES_EXTENSION_DESTDIR names, if any.
 sub installed_path { return ($ENV{IDTYPES_EXTENSION_DESTDIR} // '') . pg_dir($_[0]); }
+
+# default_version([extension directory]): the default_version of the control file there (the
+# one the nodes find by default).
+sub default_version
+{
+	my $dir = $_[0] // installed_path('sharedir') . '/extension';
+	my ($v) = slurp_file("$dir/idtypes.control") =~ /^default_version = '(.*)'$/m;
+	return $v;
+}
+
+# SQL (a superuser's): each idtypes library the backend has mapped, by its path, one a line.
+our $mapped_idtypes = q{SELECT DISTINCT substring(l FROM '(/\S*/idtypes[^/ ]*[.]so)$')
+	FROM regexp_split_to_table(pg_read_file('/proc/self/maps'), '\n') l WHERE l ~ 'idtypes[^/ ]*[.]so$'};
+
+# source_dir(): the checkout the tests were copied from (IDTYPES_SOURCE_DIR, set by make test),
+# else the one they run in.
+sub source_dir { return $ENV{IDTYPES_SOURCE_DIR} // "$FindBin::RealBin/.."; }
 
 # The path of libfaketime, or undef.
 sub faketime_lib
