@@ -46,18 +46,20 @@ $_->quit for @sessions;
 # LSN"), and pg_current_wal_lsn() may be there; every commit above was flushed before it returned.
 my ($commits, $records, $late) = split /\|/, $node->safe_psql('postgres', q{
 	WITH w AS (
-		SELECT start_lsn, resource_manager, record_type, xid::text::bigint AS xid, description
-		FROM pg_get_wal_records_info((SELECT lsn FROM start), pg_current_wal_flush_lsn())),
-	r AS (
-		SELECT start_lsn, substring(description FROM 'until ([0-9]+) us')::bigint AS until_us
-		FROM w WHERE resource_manager = 'idtypes'),
+		SELECT start_lsn, resource_manager, record_type, xid::text::bigint AS xid,
+		       substring(description FROM 'until ([0-9]+) us')::bigint AS until_us
+		FROM pg_get_wal_records_info((SELECT lsn FROM start), pg_current_wal_flush_lsn())
+		WHERE resource_manager = 'idtypes'
+		   OR (resource_manager = 'Transaction' AND record_type LIKE 'COMMIT%')),
+	-- each record with the newest reservation before it (a running max: the records in LSN order)
+	covered AS (
+		SELECT *, max(until_us) OVER (ORDER BY start_lsn ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS covered
+		FROM w),
+	newest AS (SELECT xid, max(us) AS newest FROM o GROUP BY xid),
 	c AS (
-		SELECT w.start_lsn, w.xid,
-		       (SELECT max(until_us) FROM r WHERE r.start_lsn < w.start_lsn) AS covered,
-		       (SELECT max(us) FROM o WHERE o.xid = w.xid) AS newest
-		FROM w WHERE resource_manager = 'Transaction' AND record_type LIKE 'COMMIT%'
-		  AND w.xid IN (SELECT xid FROM o))
-	SELECT (SELECT count(*) FROM c), (SELECT count(*) FROM r),
+		SELECT covered.covered, newest.newest
+		FROM covered JOIN newest USING (xid) WHERE resource_manager = 'Transaction')
+	SELECT (SELECT count(*) FROM c), (SELECT count(*) FROM w WHERE resource_manager = 'idtypes'),
 	       (SELECT count(*) FROM c WHERE covered IS NULL OR newest >= covered)});
 ok($commits > 20, "$commits commits of IDs in WAL");
 ok($records > 2, "$records reservations in WAL");

@@ -113,7 +113,7 @@ declare -A arch_regress_skip=(
 # cross toolchains' sanitizer runtimes are not in the sysroot (arm64: "libasan.so.8: cannot open
 # shared object file") or do not link (s390x, g++ 12: "defined in discarded section").
 # The TAP tests (t/*.pl: servers started, crashed, promoted and clock-stepped by the tests) run on
-# every server lane (15, 17, 18, 19), not on the other architectures (IDTYPES_TAP=0: the floor,
+# the server lanes (which ones: tap_majors, below), not on the other architectures (IDTYPES_TAP=0: the floor,
 # its WAL records and its waits are the same C++ there, and each test starts several servers,
 # minutes each under qemu-user), not as a user, not at CI's faked instants (test/dates.sh --near:
 # the regression suite and the isolation specs; a whole test/dates.sh runs them).
@@ -190,16 +190,14 @@ declare -A script_majors=(
 	# run with nothing cached).
 	[citus.sh]="18"
 	# The generators under load (pgbench smoke; their lives, crashes, clocks, floors, waits,
-	# concurrency, standbys, node ids, logical replication and postgres_fdw are the TAP tests', on every
-	# server lane). Where they differ by major, src/compat.h says so: 17, 18 and 19 build the same
-	# code but for the DSM registry's callback (19's signature), and 18's compiler (sid's) builds
-	# 19's too. So on 15 (no DSM registry) and 19; the DSM registry's callback of 17 and 18 in the
-	# regression suite's generator tests (not preloaded), the isolation specs and the TAP tests,
-	# which run on every major.
+	# concurrency and node ids are the TAP tests'). Where they differ by major, src/compat.h says
+	# so: 17, 18 and 19 build the same code but for the DSM registry's callback (19's signature),
+	# and 18's compiler (sid's) builds 19's too. So on 15 (no DSM registry) and 19, as those TAP
+	# tests (tap_majors); the DSM registry's callback of 17 and 18 runs in the regression suite's
+	# generator tests (not preloaded) and the isolation specs, on every major.
 	[bench_smoke.sh]="15 19"
 	# bench/load.sh end to end at a small size: a tool's run, the same on every
-	# major; its fault check (kills, an immediate restart) is the TAP tests' (t/050_crash.pl)
-	# on the others.
+	# major; its fault check (kills, an immediate restart) is t/050_crash.pl's on 15 and 19.
 	[bench_load.sh]="15"
 	# The SQL edition against the native one: PL/pgSQL and SQL functions on
 	# core types, the same on every major but for the planner's inlining and pruning: the oldest
@@ -219,10 +217,45 @@ declare -A script_majors=(
 	# 1.5.2 supports here; on 15 with pg_tle 1.4.0 too.
 	[sql_edition_tle.sh]="15 18"
 )
+# Where each TAP test of t/ runs, as script_majors says for scripts: a test not listed runs on
+# every server's lane. The generators' lives (failover, restarts, waits, the WAL order,
+# crashes, the floor file, clock steps, slots, node ids, concurrency) are the same C++ on every
+# major but for what src/compat.h switches: the state per backend before 17 (15 here) and the
+# DSM registry from 17, whose callback's signature is 19's own; 17's and 18's callback runs in
+# the regression suite's generator tests and the isolation specs on their lanes. So on 15 and
+# 19 (both sanitized). What the server does with the types (standbys, logical replication,
+# postgres_fdw, pg_dump, the update paths) differs per major: every lane. The others where they
+# apply (each also skips itself elsewhere, saying why). docs/development.md has the table.
+declare -A tap_majors=(
+	[010_failover.pl]="15 19"
+	[020_restart.pl]="15 19"
+	[030_waits.pl]="15 19"
+	[040_order.pl]="15 19"
+	[050_crash.pl]="15 19"
+	[060_floor_file.pl]="15 19"
+	[070_clock_steps.pl]="15 19"
+	[080_slots.pl]="15 19"
+	[120_node_id.pl]="15 19"
+	[130_concurrency.pl]="15 19"
+	# 1.0 builds on 15 to 17 only.
+	[160_compat_1_0.pl]="15 17"
+	# extension_control_path is new in 18.
+	[170_extension_dir.pl]="18 19"
+	# Two servers: cross() runs it for each of cross_pairs.
+	[180_pg_upgrade.pl]=""
+	# The SQL edition, as sql_edition.sh.
+	[190_sql_edition_hostile.pl]="15 18"
+)
 # Each name above is a script of test/scripts/.
 for name in "${!script_majors[@]}"; do
 	if [ ! -f "test/scripts/$name" ]; then
 		echo "run_matrix: test/scripts/$name is named in script_majors but does not exist" >&2
+		exit 2
+	fi
+done
+for name in "${!tap_majors[@]}"; do
+	if [ ! -f "t/$name" ]; then
+		echo "run_matrix: t/$name is named in tap_majors but does not exist" >&2
 		exit 2
 	fi
 done
@@ -262,6 +295,19 @@ scripts_for() {
 	echo "${out[*]}"
 }
 
+# tap_for <major>: the TAP tests the major's own run takes (tap_majors), as IDTYPES_TAP has them
+# (0: none).
+tap_for() {
+	local f name out=()
+	for f in t/*.pl; do
+		name=$(basename "$f")
+		[ -z "${tap_majors[$name]+x}" ] || [[ " ${tap_majors[$name]} " == *" $1 "* ]] || continue
+		out+=("$f")
+	done
+	[ ${#out[@]} -gt 0 ] || out=(0)
+	echo "${out[*]}"
+}
+
 # server <major> <skip unit tests: 0|1>: the suite against one major (UBSAN_TOO=1: built with
 # UBSan on the majors of ubsan_majors). On the host, with SANITIZE_TOO=1, the unit tests run only
 # under ASan+UBSan (IDTYPES_UNIT_PLAIN=0), with a tenth of the randomized rounds
@@ -270,8 +316,10 @@ scripts_for() {
 # SANITIZE_TOO the host's unit run is the plain one, at the full counts.
 server() {
 	local v=$1 skip_unit=$2 ubsan=0
-	export IDTYPES_SCRIPTS
+	export IDTYPES_SCRIPTS IDTYPES_TAP
 	IDTYPES_SCRIPTS=$(scripts_for "$v")
+	# (IDTYPES_TAP given to the matrix, 1 say, wins.)
+	IDTYPES_TAP=${IDTYPES_TAP:-$(tap_for "$v")}
 	! ubsan_for "$v" || ubsan=1
 	[[ " $small_majors " != *" $v "* ]] || export IDTYPES_REGRESS_SMALL=1
 	if [ "$(release_of "$v")" = "$host_release" ]; then
