@@ -1,4 +1,4 @@
-// ids_client.mjs: the Node.js side of test/scripts/client_ids.sh (idtypes/ids, imported by its
+// ids_client.mjs: the Node.js side of test/clients/client_ids.py (idtypes/ids, imported by its
 // package name as a user does). The same commands as ids_client.py:
 //   node ids_client.mjs make   < "TYPE KIND N" lines
 //   node ids_client.mjs view [plain]   < "TYPE<TAB>hex" (or "TYPE<TAB>text") lines

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ids_client.py: the Python side of test/scripts/client_ids.sh (idtypes.ids, imported as a user does).
+"""ids_client.py: the Python side of test/clients/client_ids.py (idtypes.ids, imported as a user does).
 
   ids_client.py make               reads "TYPE KIND N" lines: N new IDs of TYPE each, in a row,
                                    written as "TYPE<TAB>KIND<TAB>sequence number<TAB>ID<TAB>the
