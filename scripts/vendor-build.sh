@@ -2,7 +2,7 @@
 # vendor-build.sh: build a third-party extension the tests need (never idtypes itself) from its
 # vendored upstream source and install it into one server.
 #
-#   scripts/vendor-build.sh citus <pg_config>    Citus 14.0.1 (PostgreSQL 16-18), for citus.sh
+#   scripts/vendor-build.sh citus <pg_config>    Citus 14.0.1 (PostgreSQL 16-18), for t/200_citus.pl
 #   scripts/vendor-build.sh pg_tle <pg_config>   pg_tle 1.5.2 (15-18), or upstream commit 2f4b7b3
 #                                                (19, not in a release yet), for sql_edition_tle.sh;
 #                                                IDTYPES_PG_TLE_VERSION=1.4.0 picks that release

@@ -35,8 +35,6 @@ versions=${PG_VERSIONS:-15 17 18 19}
 
 # Tests that do not apply to a server: [major:script]=why.
 declare -A may_skip=(
-	[15:citus.sh]="Citus 14 supports PostgreSQL 16-18"
-	[19:citus.sh]="no Citus release supports PostgreSQL 19 yet"
 	[15:partman.sh]="Debian 12 packages pg_partman 4.7, which has no time encoder hooks"
 	[19:partman.sh]="no postgresql-19-partman package yet"
 	[15:timescaledb.sh]="Debian 12 packages no TimescaleDB"
@@ -186,9 +184,6 @@ declare -A script_majors=(
 	# extension_control_path is new in 18 and works alike on 19 (t/170_extension_dir.pl checks it
 	# on both); release_full.sh builds 19's image too.
 	[image.sh]="18"
-	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
-	# run with nothing cached).
-	[citus.sh]="18"
 	# The generators under load (pgbench smoke; their lives, crashes, clocks, floors, waits,
 	# concurrency and node ids are the TAP tests'). Where they differ by major, src/compat.h says
 	# so: 17, 18 and 19 build the same code but for the DSM registry's callback (19's signature),
@@ -245,6 +240,9 @@ declare -A tap_majors=(
 	[180_pg_upgrade.pl]=""
 	# The SQL edition, as sql_edition.sh.
 	[190_sql_edition_hostile.pl]="15 18"
+	# Citus 14 supports 16 to 18: on the newest (its build from source is the longest step of a
+	# run with nothing cached).
+	[200_citus.pl]="18"
 )
 # Each name above is a script of test/scripts/.
 for name in "${!script_majors[@]}"; do
