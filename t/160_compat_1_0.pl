@@ -49,7 +49,7 @@ my ($src10, $stage10) = ("$tmp/src10", "$tmp/stage10");
 mkdir $src10;
 system("$git archive $release | tar -x -C '$src10'") == 0 or die 'git archive of 1.0';
 my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
-my ($major) = `$pg_config --version` =~ /PostgreSQL (\d+)/;
+my $major = server_major();
 delete local @ENV{qw(MAKEFLAGS MFLAGS MAKELEVEL DESTDIR)};
 local $ENV{PATH} = "/usr/lib/ccache:$ENV{PATH}" if ($ENV{IDTYPES_CCACHE} // '') eq '1' && -d '/usr/lib/ccache';
 my $make = "make -C '$src10' PG_CONFIG='$pg_config'";

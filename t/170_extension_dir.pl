@@ -22,8 +22,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
-my ($major) = `$pg_config --version` =~ /PostgreSQL (\d+)/;
+my $major = server_major();
 plan skip_all => "extension_control_path is new in PostgreSQL 18; this server is $major" if $major < 18;
 my $top = source_dir();
 my $tmp = PostgreSQL::Test::Utils::tempdir;

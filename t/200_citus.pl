@@ -31,7 +31,7 @@ use Test::More;
 my $rows = 100000;
 my $shards = 8;
 
-my ($major) = `@{[ $ENV{PG_CONFIG} || 'pg_config' ]} --version` =~ /PostgreSQL (\d+)/;
+my $major = server_major();
 plan skip_all => "Citus 14 supports PostgreSQL 16-18; this server is $major" if $major < 16 || $major > 18;
 if (!-f pg_dir('pkglibdir') . '/citus.so')
 {

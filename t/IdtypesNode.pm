@@ -15,8 +15,8 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 our @EXPORT = qw(idtypes_node faketime_lib set_clock start_at stop_node kinds generate_into
-  repeats not_after run_rows ids_table installed_path stage_conf pg_dir default_version
-  $mapped_idtypes source_dir);
+  repeats not_after run_rows ids_table installed_path stage_conf pg_dir server_major
+  default_version $mapped_idtypes source_dir);
 
 # The monotonic generators (a kind and its call): the ones with a floor.
 my @kinds = (
@@ -96,6 +96,16 @@ sub pg_dir
 	my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
 	chomp(my $dir = `$pg_config --$_[0]`);
 	return $dir;
+}
+
+# server_major(): the major of the server PG_CONFIG (else pg_config on PATH) names, before any node
+# starts: for a test that applies to some majors only.
+sub server_major
+{
+	my $pg_config = $ENV{PG_CONFIG} || 'pg_config';
+	my ($major) = `$pg_config --version` =~ /PostgreSQL (\d+)/
+	  or BAIL_OUT("$pg_config --version names no PostgreSQL major");
+	return $major;
 }
 
 # installed_path(what): a directory of pg_config (sharedir, pkglibdir) as the nodes find the
