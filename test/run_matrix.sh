@@ -187,12 +187,12 @@ declare -A script_majors=(
 	# The generators under load (pgbench smoke; their lives, crashes, clocks, floors, waits,
 	# concurrency and node ids are the TAP tests'). Where they differ by major, src/compat.h says
 	# so: 17, 18 and 19 build the same code but for the DSM registry's callback (19's signature),
-	# and 18's compiler (sid's) builds 19's too. So on 15 (no DSM registry) and 19, as those TAP
-	# tests (tap_majors); the DSM registry's callback of 17 and 18 runs in the regression suite's
-	# generator tests (not preloaded) and the isolation specs, on every major.
+	# and 18's compiler (sid's) builds 19's too. So on 15 (no DSM registry) and 19; the TAP tests
+	# of the generators' lives, the regression suite's generator tests (not preloaded) and the
+	# isolation specs run on every major.
 	[bench_smoke.sh]="15 19"
 	# bench/load.sh end to end at a small size: a tool's run, the same on every
-	# major; its fault check (kills, an immediate restart) is t/050_crash.pl's on 15 and 19.
+	# major; its fault check (kills, an immediate restart) is t/050_crash.pl's, on every major.
 	[bench_load.sh]="15"
 	# The SQL edition against the native one: PL/pgSQL and SQL functions on
 	# core types, the same on every major but for the planner's inlining and pruning: the oldest
@@ -213,25 +213,13 @@ declare -A script_majors=(
 	[sql_edition_tle.sh]="15 18"
 )
 # Where each TAP test of t/ runs, as script_majors says for scripts: a test not listed runs on
-# every server's lane. The generators' lives (failover, restarts, waits, the WAL order,
-# crashes, the floor file, clock steps, slots, node ids, concurrency) are the same C++ on every
-# major but for what src/compat.h switches: the state per backend before 17 (15 here) and the
-# DSM registry from 17, whose callback's signature is 19's own; 17's and 18's callback runs in
-# the regression suite's generator tests and the isolation specs on their lanes. So on 15 and
-# 19 (both sanitized). What the server does with the types (standbys, logical replication,
-# postgres_fdw, pg_dump, the update paths) differs per major: every lane. The others where they
-# apply (each also skips itself elsewhere, saying why). docs/development.md has the table.
+# every server's lane. The generators' lives (failover, restarts, waits, the WAL order, crashes,
+# the floor file, clock steps, slots, node ids, concurrency) run on every major: the state per
+# backend before 17, the DSM registry from 17 (19 with its own callback signature, src/compat.h),
+# the WAL and recovery code each major brings; so do the standbys, logical replication,
+# postgres_fdw, pg_dump and the update paths. The others where they apply (each also skips itself
+# elsewhere, saying why). docs/development.md has the table.
 declare -A tap_majors=(
-	[010_failover.pl]="15 19"
-	[020_restart.pl]="15 19"
-	[030_waits.pl]="15 19"
-	[040_order.pl]="15 19"
-	[050_crash.pl]="15 19"
-	[060_floor_file.pl]="15 19"
-	[070_clock_steps.pl]="15 19"
-	[080_slots.pl]="15 19"
-	[120_node_id.pl]="15 19"
-	[130_concurrency.pl]="15 19"
 	# 1.0 builds on 15 to 17 only.
 	[160_compat_1_0.pl]="15 17"
 	# extension_control_path is new in 18.
