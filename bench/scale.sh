@@ -15,7 +15,7 @@
 #    KINDS names the generators to load (default: all); SESSIONS=n loads each batch from n sessions
 #    at once; PRUNE=0 skips part 2.
 # 2. A table PARTITION BY RANGE (id ulid) with PARTS daily partitions (bounds from ulid_first_at)
-#    and PART_ROWS rows spread over them: planning + execution time (EXPLAIN ANALYZE, median of 15)
+#    and PART_ROWS rows spread over them (bench/scale_prune.sql): planning + execution time (EXPLAIN ANALYZE, median of 15)
 #    of a one-day and a one-hour `<@ ulid_time_range(...)` window and of a 5- and a 7-symbol `^@`
 #    prefix, each against the same rows asked with the btree operators (`>= AND <`, `>= AND <=`)
 #    and against the same query with partition pruning off.
@@ -102,86 +102,9 @@ done
 q -c "DROP TABLE IF EXISTS load"
 [ "${PRUNE:-1}" = 1 ] || { cat "$OUT/load.csv"; exit 0; }
 
-# Partition pruning: PARTS daily partitions from 2026-01-01, PART_ROWS rows spread evenly.
+# Partition pruning: PARTS daily partitions, PART_ROWS rows (bench/scale_prune.sql).
 echo "scale: partitioned table, $PARTS partitions, $PART_ROWS rows"
-q <<SQL
-CREATE TABLE parted (id ulid NOT NULL, n int) PARTITION BY RANGE (id);
-DO \$\$
-BEGIN
-	FOR d IN 0..$PARTS - 1 LOOP
-		EXECUTE format('CREATE TABLE parted_%s PARTITION OF parted FOR VALUES FROM (%L) TO (%L)', d,
-			ulid_first_at(timestamptz '2026-01-01 00:00+00' + d * interval '1 day'),
-			ulid_first_at(timestamptz '2026-01-01 00:00+00' + (d + 1) * interval '1 day'));
-	END LOOP;
-END \$\$;
-INSERT INTO parted
-SELECT generate_ulid_at(timestamptz '2026-01-01 00:00+00' + (g::float8 / $PART_ROWS) * $PARTS * interval '1 day'), g
-FROM generate_series(0, $PART_ROWS - 1) g;
-CREATE INDEX ON parted (id);
-VACUUM ANALYZE parted;
-SQL
-
-# The window: the day in the middle of the partitions, and a 5-symbol prefix inside it.
-from=$(q -c "SELECT timestamptz '2026-01-01 00:00+00' + $((PARTS / 2)) * interval '1 day'")
-to=$(q -c "SELECT timestamptz '$from' + interval '1 day'")
-lo=$(q -c "SELECT ulid_first_at('$from')")
-hi=$(q -c "SELECT ulid_first_at('$to')")
-prefix=$(q -c "SELECT left(id::text, 5) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
-plo=$(q -c "SELECT ulidrange_first(ulid_prefix_range('$prefix'))")
-phi=$(q -c "SELECT ulidrange_last(ulid_prefix_range('$prefix'))")
-# Narrow ones, where the rows read are few and the partitions' overhead is most of the cost: the
-# window's first hour, and a 7-symbol prefix (about 33 seconds of IDs).
-hto=$(q -c "SELECT timestamptz '$from' + interval '1 hour'")
-hhi=$(q -c "SELECT ulid_first_at('$hto')")
-prefix7=$(q -c "SELECT left(id::text, 7) FROM parted WHERE id >= '$lo' ORDER BY id LIMIT 1")
-p7lo=$(q -c "SELECT ulidrange_first(ulid_prefix_range('$prefix7'))")
-p7hi=$(q -c "SELECT ulidrange_last(ulid_prefix_range('$prefix7'))")
-# Planning + execution ms (EXPLAIN ANALYZE) of each query, in 15 interleaved rounds of one warm
-# session (noise falls on every query alike), after one untimed round; medians, with the
-# btree-operator form twice (its A/A pair shows the noise). With pruning off the planner scans
-# every partition's index, as it did before ^@ and <@ were rewritten.
-q <<SQL | tr '|' ',' >"$OUT/prune.csv"
--- Each query in its rewritten form (timed with pruning on and off) and with the btree operators
--- over the same rows (timed twice: the A/A pair).
-CREATE TEMP TABLE queries AS
-SELECT ord, label, form, CASE WHEN form LIKE 'btree%' THEN btree ELSE ours END AS sql
-FROM (VALUES
-	(1, 'one-day <@ window', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$to)')\$q\$,
-	    \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hi'\$q\$),
-	(2, '^@ $prefix', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix'\$q\$,
-	    \$q\$SELECT count(*) FROM parted WHERE id >= '$plo' AND id <= '$phi'\$q\$),
-	(3, 'one-hour <@ window', \$q\$SELECT count(*) FROM parted WHERE id <@ ulid_time_range('[$from,$hto)')\$q\$,
-	    \$q\$SELECT count(*) FROM parted WHERE id >= '$lo' AND id < '$hhi'\$q\$),
-	(4, '^@ $prefix7', \$q\$SELECT count(*) FROM parted WHERE id ^@ '$prefix7'\$q\$,
-	    \$q\$SELECT count(*) FROM parted WHERE id >= '$p7lo' AND id <= '$p7hi'\$q\$)
-) q(ord, label, ours, btree),
-(VALUES ('pruned'), ('btree'), ('btree A/A'), ('pruning off')) f(form);
-CREATE TEMP TABLE ms (label text, form text, v float8);
-CREATE FUNCTION pg_temp.run(query text, pruning bool) RETURNS float8 LANGUAGE plpgsql AS \$f\$
-DECLARE l text; p float8; e float8;
-BEGIN
-	PERFORM set_config('enable_partition_pruning', pruning::text, true);
-	FOR l IN EXECUTE 'EXPLAIN (ANALYZE, SUMMARY) ' || query LOOP
-		IF l ~ '^Planning Time' THEN p := substring(l from '([0-9.]+) ms')::float8; END IF;
-		IF l ~ '^Execution Time' THEN e := substring(l from '([0-9.]+) ms')::float8; END IF;
-	END LOOP;
-	RETURN p + e;
-END \$f\$;
-SELECT count(pg_temp.run(sql, form <> 'pruning off')) FROM queries \g /dev/null
-DO \$d\$
-BEGIN
-	FOR r IN 1..15 LOOP
-		INSERT INTO ms SELECT label, form, pg_temp.run(sql, form <> 'pruning off') FROM queries ORDER BY random();
-	END LOOP;
-END \$d\$;
-SELECT 'query', 'ms pruned', 'ms btree operators', 'ms btree operators (A/A)', 'ms pruning off';
-SELECT label,
-	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'pruned'))::numeric, 3),
-	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'btree'))::numeric, 3),
-	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'btree A/A'))::numeric, 3),
-	round((percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FILTER (WHERE form = 'pruning off'))::numeric, 3)
-FROM ms JOIN (SELECT DISTINCT ord, label FROM queries) o USING (label) GROUP BY ord, label ORDER BY ord;
-SQL
+q -v parts="$PARTS" -v part_rows="$PART_ROWS" -f "$top/bench/scale_prune.sql" | tr '|' ',' >"$OUT/prune.csv"
 
 [ "$ROWS" -eq 0 ] || python3 "$top/bench/scale_plot.py" "$OUT/load.csv" "$OUT/scale.svg" "PostgreSQL $major"
 echo
