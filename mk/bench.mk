@@ -10,14 +10,14 @@ bench: all
 	$(MAKE) install
 	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
 
-# The generators under load (bench/load.sh): pgbench with 1, 4, 16 and 64 clients, DURATION s each
+# The generators under load (bench/load.py): pgbench with 1, 4, 16 and 64 clients, DURATION s each
 # (default 60), single-row inserts with each generator as the key's default, in both scopes of the
 # generators' state, then the same with faults (backends killed, an immediate restart); about 75
 # minutes at the defaults. Writes OUT (default bench/results/load-<major>).
 .PHONY: bench-load
 bench-load: all
 	$(MAKE) install
-	PG_CONFIG=$(PG_CONFIG) bash bench/load.sh
+	PG_CONFIG=$(PG_CONFIG) python3 bench/load.py
 
 # Bulk loads at scale and partition pruning on a big partitioned table (bench/scale.sh; about 15
 # minutes per server at the default 20 M rows per generator on a 2-core VM, see docs/performance.md;

@@ -191,7 +191,7 @@ declare -A script_majors=(
 	# of the generators' lives, the regression suite's generator tests (not preloaded) and the
 	# isolation specs run on every major.
 	[bench_smoke.sh]="15 19"
-	# bench/load.sh end to end at a small size: a tool's run, the same on every
+	# bench/load.py end to end at a small size: a tool's run, the same on every
 	# major; its fault check (kills, an immediate restart) is t/050_crash.pl's, on every major.
 	[bench_load.sh]="15"
 	# The SQL edition against the native one: PL/pgSQL and SQL functions on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench_load.sh: `make bench-load` (bench/load.sh) runs end to end at a small size (1 s per run, 2
+# bench_load.sh: `make bench-load` (bench/load.py) runs end to end at a small size (1 s per run, 2
 # clients, 2 s of serializable inserts, 9 s of faults with a kill every 3 s), so that it cannot rot
 # unseen: a line of its summary for every contestant in both scopes, with TPS and server CPU time
 # per 1,000 inserts and their ratios to bigint identity; a line of serializable.csv for each, with
@@ -17,9 +17,9 @@ files=$(mktemp -d)
 trap 'rm -rf "$out" "$files"' EXIT
 status=0
 OUT=$files DURATION=1 CLIENTS=2 SERIAL_SECONDS=2 FAULT_SECONDS=9 KILL_EVERY=3 IDTYPES_BENCH_PORT=$((PGPORT + 21)) \
-	bash "$top/bench/load.sh" >"$out" 2>&1 || status=$?
+	python3 "$top/bench/load.py" >"$out" 2>&1 || status=$?
 cat "$out"
-if [ "$status" -eq 0 ]; then ok "load.sh ran"; else bad "load.sh exited with status $status"; fi
+if [ "$status" -eq 0 ]; then ok "load.py ran"; else bad "load.py exited with status $status"; fi
 
 contestants="bigint bigint_aa uuid_v4 uuidv7 xid tid ulidflake ulid ulid_monotonic euid"
 missing=
