@@ -336,14 +336,15 @@ fuzz() {
 # dates <major>: the regression suite and the isolation specs on the host's server once more, with
 # every process's clock moved to the two instants of `test/dates.sh --near` (the coming month's first
 # half hour, the year's last): a test written against today's month or year fails here before it
-# fails on that day. In a copy of the checkout, the extension staged (the host's lane installs its
+# fails on that day. With client_ids.sh, whose Python and Node clients read the clock and pause
+# under libfaketime too. In a copy of the checkout, the extension staged (the host's lane installs its
 # UBSan build into the server's directories meanwhile), at the small sizes (the same plans and
 # checks).
 dates() {
 	local copy=$tmp/dates-checkout
 	bash scripts/copy-checkout.sh "$copy" &&
 		cd "$copy" &&
-		IDTYPES_INSTALL_STAGE=1 IDTYPES_TEST_PORT=54429 IDTYPES_REGRESS_SMALL=1 IDTYPES_DATES_SCRIPTS= IDTYPES_DATES_TAP=0 \
+		IDTYPES_INSTALL_STAGE=1 IDTYPES_TEST_PORT=54429 IDTYPES_REGRESS_SMALL=1 IDTYPES_DATES_SCRIPTS=client_ids.sh IDTYPES_DATES_TAP=0 \
 			PG_CONFIG=/usr/lib/postgresql/$1/bin/pg_config bash test/dates.sh --near
 }
 
