@@ -41,18 +41,6 @@ newdb() {
 	echo "$d"
 }
 
-# edition_objects <psql command...>: the schema idtypes_sql's functions (pg_get_functiondef), its
-# sequences and their privileges, and the schema's privileges, one sorted line each, from the
-# database that the psql command (with -At) connects to.
-edition_objects() {
-	"$@" <<'SQL'
-SELECT line FROM (
-	SELECT pg_get_functiondef(p.oid) AS line FROM pg_proc p WHERE p.pronamespace = 'idtypes_sql'::regnamespace
-	UNION ALL
-	SELECT format('sequence %s %s %s %s', c.relname, s.seqtypid::regtype, s.seqcycle, c.relacl)
-	FROM pg_class c JOIN pg_sequence s ON s.seqrelid = c.oid WHERE c.relnamespace = 'idtypes_sql'::regnamespace
-	UNION ALL
-	SELECT format('schema %s %s', n.nspname, n.nspacl) FROM pg_namespace n WHERE n.nspname = 'idtypes_sql'
-) s ORDER BY line;
-SQL
-}
+# edition_objects <psql command...>: the objects of the database that the psql command (with -At)
+# connects to, one sorted line each (edition_objects.sql beside this file).
+edition_objects() { "$@" <"$(dirname "${BASH_SOURCE[0]}")/edition_objects.sql"; }

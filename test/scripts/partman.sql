@@ -3,6 +3,8 @@
 -- or "FAILED: ...". psql variable skew: an interval the encoders under test are shifted by ('' for
 -- none; set to see the checks fail).
 
+\ir plan.sql
+
 -- Without the README's step, create_parent refuses a custom-typed control column.
 CREATE TABLE refused (id ulid NOT NULL) PARTITION BY RANGE (id);
 CREATE FUNCTION pg_temp.refused() RETURNS text LANGUAGE plpgsql AS $$
@@ -75,7 +77,7 @@ DECLARE
 	d date := current_date - 1;
 	exact int; n int; lo date; hi date;
 	total int; good int; indefault int; recent int;
-	child text; plan text; line text; scanned int; got int; want int; prefix text;
+	child text; plan text; scanned int; got int; want int; prefix text;
 	children text := format($q$
 		SELECT count(*) FILTER (WHERE i.child_start_time = date_trunc('day', i.child_start_time)
 			AND pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES FROM (%%L) TO (%%L)',
@@ -143,12 +145,9 @@ BEGIN
 
 	-- <@ a day's time range: one child scanned, the right one; the same count as a filter on time.
 	child := (SELECT partition_table FROM partman.show_partition_name('public.' || p, d::text));
-	plan := '';
-	FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT count(*) FROM %I WHERE id <@ %s(%L)',
-		p, time_range, format('[%s, %s 24:00)', d, d)) LOOP
-		plan := plan || line || E'\n';
-	END LOOP;
-	scanned := (SELECT count(*) FROM regexp_matches(plan, 'Scan on ', 'g'));
+	plan := pg_temp.plan(format('SELECT count(*) FROM %I WHERE id <@ %s(%L)',
+		p, time_range, format('[%s, %s 24:00)', d, d)));
+	scanned := pg_temp.scans(plan, 'Scan on ');
 	EXECUTE format('SELECT count(*) FROM %I WHERE id <@ %s(%L)', p, time_range, format('[%s, %s 24:00)', d, d)) INTO got;
 	EXECUTE format('SELECT count(*) FROM %I WHERE %s(id) >= $1 AND %s(id) < $1 + 1', p, time_of, time_of) INTO want USING d;
 	RETURN NEXT CASE WHEN scanned = 1 AND strpos(plan, 'Scan on ' || child || ' ') > 0 AND got = want AND got = 42
@@ -160,11 +159,8 @@ BEGIN
 	EXECUTE format($q$SELECT left(id::text, length(id::text) - 4) FROM %I
 		WHERE day = $1 AND %s(id) BETWEEN $1 + time '01:00' AND $1 + time '23:00' ORDER BY id LIMIT 1$q$, p, time_of)
 		INTO prefix USING d;
-	plan := '';
-	FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT count(*) FROM %I WHERE id ^@ %L', p, prefix) LOOP
-		plan := plan || line || E'\n';
-	END LOOP;
-	scanned := (SELECT count(*) FROM regexp_matches(plan, 'Scan on ', 'g'));
+	plan := pg_temp.plan(format('SELECT count(*) FROM %I WHERE id ^@ %L', p, prefix));
+	scanned := pg_temp.scans(plan, 'Scan on ');
 	EXECUTE format('SELECT count(*) FROM %I WHERE id ^@ %L', p, prefix) INTO got;
 	EXECUTE format('SELECT count(*) FROM %I WHERE left(id::text, length($1)) = $1', p) INTO want USING prefix;
 	RETURN NEXT CASE WHEN scanned = 1 AND strpos(plan, 'Scan on ' || child || ' ') > 0 AND got = want AND got >= 1

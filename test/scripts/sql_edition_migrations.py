@@ -42,16 +42,8 @@ TAG = f"idt_mig_{os.getpid()}"
 ROLE = f"{TAG}_owner"
 
 # The edition's functions, sequences with their privileges and the schema's privileges, one sorted
-# line each (test/lib/sql_edition.sh's edition_objects, for the shell tests).
-OBJECTS = """
-SELECT line FROM (
-	SELECT pg_get_functiondef(p.oid) AS line FROM pg_proc p WHERE p.pronamespace = 'idtypes_sql'::regnamespace
-	UNION ALL
-	SELECT format('sequence %s %s %s %s', c.relname, s.seqtypid::regtype, s.seqcycle, c.relacl)
-	FROM pg_class c JOIN pg_sequence s ON s.seqrelid = c.oid WHERE c.relnamespace = 'idtypes_sql'::regnamespace
-	UNION ALL
-	SELECT format('schema %s %s', n.nspname, n.nspacl) FROM pg_namespace n WHERE n.nspname = 'idtypes_sql'
-) s ORDER BY line"""
+# line each.
+OBJECTS = open(os.path.join(TOP, "test", "lib", "edition_objects.sql")).read()
 ANSWERS = """SELECT idtypes_sql.generate_ulid() IS NOT NULL AND idtypes_sql.generate_euid() IS NOT NULL
 	AND idtypes_sql.generate_timeid() > 0 AND idtypes_sql.generate_uid11_xid() > 0
 	AND idtypes_sql.ulid_from_text('01ARZ3NDEKTSV4RRFFQ69G5FAV') IS NOT NULL"""

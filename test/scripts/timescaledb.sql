@@ -3,6 +3,8 @@
 -- "FAILED: ...". psql variable skew: an interval the partitioning functions are shifted by ('0' for
 -- none; set to see the checks fail).
 
+\ir plan.sql
+
 -- check(t, skew): a hypertable hy_<t> on an id of type t, chunked by day through partition_func =
 -- the ID's time, rows of six days; the scans of a day's time range and of a prefix.
 CREATE FUNCTION pg_temp.check(t text, skew text) RETURNS SETOF text LANGUAGE plpgsql AS $$
@@ -11,7 +13,7 @@ DECLARE
 		ELSE 'generate_' || t || '_at' END;
 	h text := 'hy_' || t;
 	d date := current_date - 1;
-	chunks int; plan text := ''; line text; scanned int; got int; want int; prefix text;
+	chunks int; plan text; scanned int; got int; want int; prefix text;
 BEGIN
 	EXECUTE format('CREATE FUNCTION public.%I(public.%I) RETURNS timestamptz
 		LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS %L', t || '_time', t,
@@ -24,11 +26,9 @@ BEGIN
 	EXECUTE format('ANALYZE %I', h);
 
 	chunks := (SELECT count(*) FROM show_chunks(h::regclass));
-	FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT count(*) FROM %I WHERE id <@ %I(%L)',
-		h, t || '_time_range', format('[%s, %s 24:00)', d, d)) LOOP
-		plan := plan || line || E'\n';
-	END LOOP;
-	scanned := (SELECT count(*) FROM regexp_matches(plan, 'Scan on _hyper_', 'g'));
+	plan := pg_temp.plan(format('SELECT count(*) FROM %I WHERE id <@ %I(%L)',
+		h, t || '_time_range', format('[%s, %s 24:00)', d, d)));
+	scanned := pg_temp.scans(plan, 'Scan on _hyper_');
 	EXECUTE format('SELECT count(*) FROM %I WHERE id <@ %I(%L)', h, t || '_time_range', format('[%s, %s 24:00)', d, d)) INTO got;
 	EXECUTE format('SELECT count(*) FROM %I WHERE day = $1', h) INTO want USING d;
 	RETURN NEXT CASE WHEN chunks = 6 AND scanned = 1 AND got = want AND got = 40
@@ -39,11 +39,8 @@ BEGIN
 	EXECUTE format($q$SELECT left(id::text, length(id::text) - 4) FROM %I
 		WHERE day = $1 AND %I(id) BETWEEN $1 + time '01:00' AND $1 + time '23:00' ORDER BY id LIMIT 1$q$, h, t || '_timestamp')
 		INTO prefix USING d;
-	plan := '';
-	FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT count(*) FROM %I WHERE id ^@ %L', h, prefix) LOOP
-		plan := plan || line || E'\n';
-	END LOOP;
-	scanned := (SELECT count(*) FROM regexp_matches(plan, 'Scan on _hyper_', 'g'));
+	plan := pg_temp.plan(format('SELECT count(*) FROM %I WHERE id ^@ %L', h, prefix));
+	scanned := pg_temp.scans(plan, 'Scan on _hyper_');
 	EXECUTE format('SELECT count(*) FROM %I WHERE id ^@ %L', h, prefix) INTO got;
 	EXECUTE format('SELECT count(*) FROM %I WHERE left(id::text, length($1)) = $1', h) INTO want USING prefix;
 	RETURN NEXT CASE WHEN scanned = 1 AND got = want AND got >= 1
