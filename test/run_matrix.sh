@@ -201,7 +201,7 @@ declare -A script_majors=(
 	# The migration applied as psql, psycopg 3, Django, Alembic, node-postgres, node-pg-migrate and
 	# a Supabase migrations/ directory do (the ORM packages of the release; the node
 	# ones where node and npm are, on the host): on 15, 17 and 18.
-	[sql_edition_migrations.sh]="15 17 18"
+	[sql_edition_migrations.py]="15 17 18"
 	# A dump of the plain script's and the migration's databases restored (pg_dump differs
 	# per major): the oldest and the newest released major. The pg_tle form's dump runs
 	# in sql_edition_tle.sh.
@@ -273,7 +273,7 @@ job() {
 # scripts_for <major>: the scripts of test/scripts/ that the major's own run takes (script_majors).
 scripts_for() {
 	local f name out=()
-	for f in test/scripts/*.sh; do
+	for f in test/scripts/*.sh test/scripts/*.py; do
 		name=$(basename "$f")
 		[ -z "${script_majors[$name]+x}" ] || [[ " ${script_majors[$name]} " == *" $1 "* ]] || continue
 		out+=("$name")

@@ -4,7 +4,7 @@
 # Stages: (1) Catch2 unit tests of core/ (and, with SANITIZE_TOO=1, again under ASan+UBSan;
 # IDTYPES_SKIP_UNIT=1 skips them, as test/run_matrix.sh does after the first server);
 # (2) build, check-abi, install; (3) pg_regress on a private throwaway cluster; (4) every
-# executable test/scripts/*.sh, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
+# executable test/scripts/*.sh and *.py, in the order of their names, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster (a script
 # that exits with status 77 does not apply to this server, e.g. Citus on 15, and is counted as
 # skipped, by name, with its last line (the reason) in the summary; test/run_matrix.sh checks the
@@ -303,8 +303,7 @@ if [ -n "$cluster" ]; then
 		fail "pg_regress ran no test"
 	fi
 
-	for script in test/scripts/*.sh; do
-		[ -f "$script" ] || continue
+	for script in $(ls test/scripts/*.sh test/scripts/*.py 2>/dev/null | sort); do
 		# shellcheck disable=SC2254
 		case " ${IDTYPES_SCRIPTS-*} " in *" $(basename "$script") "* | " * ") ;; *) continue ;; esac
 		if [ ! -x "$script" ]; then

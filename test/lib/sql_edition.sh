@@ -1,6 +1,6 @@
 # test/lib/sql_edition.sh (sourced, after test/lib/report.sh): a throwaway owner and databases for
 # the SQL edition's tests, and what a database's edition is made of, for comparing two installs
-# (test/scripts/sql_edition_migrations.sh, sql_edition_dump.sh). Needs PGBIN.
+# (test/scripts/sql_edition_dump.sh). Needs PGBIN.
 
 Q() { "$PGBIN/psql" -X -q -At -v ON_ERROR_STOP=1 "$@"; }
 

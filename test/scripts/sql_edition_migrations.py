@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """The SQL edition's migration (sql_edition/idtypes_sql.migration.sql) applied the ways managed
 users apply SQL, each into a database of its own by its owner (no superuser), leaving the same
 objects as the psql script:
@@ -8,9 +9,10 @@ objects as the psql script:
 - a Django migration's RunSQL (Django splits it with sqlparse and runs it in its transaction);
 - an Alembic migration's op.execute (SQLAlchemy 2 with psycopg 3, 1.4 with psycopg2);
 - node-postgres's client.query with the whole file (one simple-query string), and
-  node-pg-migrate's `up` with the file as an SQL migration (where sql_edition_migrations.sh found
-  node 20.11+ and installed test/orm/node's lock file: IDTYPES_MIGRATIONS_NODE_MODULES; else
-  IDTYPES_MIGRATIONS_NODE_SKIP says why not);
+  node-pg-migrate's `up` with the file as an SQL migration, where node 20.11+ and npm are (test/orm/
+  node's lock file installed into orm_node's cache); where they are not (the chroots of 17 and 18:
+  the client's side is the same on every server, and the server's side is psycopg's one
+  simple-query string), a "skip:" line;
 - a Supabase-CLI-shaped supabase/migrations/ directory applied file by file, each in a
   transaction: 1.1's psql script with its psql lines taken out (what a user of 1.1 did), then this
   release's migration over it, which updates it (where git history reaches 1.1.0).
@@ -20,19 +22,22 @@ equal those the psql script makes; the generators answer; and where the caller's
 (psycopg 3, Django, Alembic, node-postgres) its search_path is what it was. Prints "ok:" and
 "FAILED:" lines (test/lib/report.sh's), exits 1 if a check failed or one did not run.
 
-Run by sql_edition_migrations.sh with PGHOST, PGPORT, PGUSER (a superuser) and PGBIN, with
-Debian's /usr/bin/python3 (psycopg 3, Django and Alembic).
+Run by test/run_tests.sh (test/lib/scripttest.py), after the packages of scripts/install-deps.sh
+orm-python (as root; not root and missing: exit status 77).
 """
 import difflib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
-import psycopg
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+from scripttest import TOP, bad, cache_dir, finish, group_packages, npm_ci_cached, ok, version_at_least  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
+group_packages("orm-python", "psycopg 3, Django and Alembic")
+import psycopg  # noqa: E402
+
 MIGRATION = os.path.join(TOP, "sql_edition", "idtypes_sql.migration.sql")
 HOST = os.environ.get("PGHOST", "/var/run/postgresql")
 PORT = os.environ.get("PGPORT", "5432")
@@ -47,22 +52,6 @@ OBJECTS = open(os.path.join(TOP, "test", "lib", "edition_objects.sql")).read()
 ANSWERS = """SELECT idtypes_sql.generate_ulid() IS NOT NULL AND idtypes_sql.generate_euid() IS NOT NULL
 	AND idtypes_sql.generate_timeid() > 0 AND idtypes_sql.generate_uid11_xid() > 0
 	AND idtypes_sql.ulid_from_text('01ARZ3NDEKTSV4RRFFQ69G5FAV') IS NOT NULL"""
-
-oks = 0
-failed = False
-
-
-def ok(what):
-    global oks
-    print(f"ok: {what}", flush=True)
-    oks += 1
-
-
-def bad(what):
-    global failed
-    print(f"FAILED: {what}", flush=True)
-    failed = True
-
 
 def connect(db, user=ROLE, **kw):
     return psycopg.connect(host=HOST, port=PORT, user=user, dbname=db, **kw)
@@ -227,9 +216,9 @@ def main(work):
 
     # Node.js: node-postgres, node-pg-migrate
     expected = 6
-    modules = os.environ.get("IDTYPES_MIGRATIONS_NODE_MODULES")
+    modules, why = node_modules()
     if not modules:
-        print(f"skip: node-postgres and node-pg-migrate ({os.environ.get('IDTYPES_MIGRATIONS_NODE_SKIP', 'no node modules')})")
+        print(f"skip: node-postgres and node-pg-migrate ({why})")
     else:
         expected = 8
         script = os.path.join(work, "apply.cjs")
@@ -278,6 +267,21 @@ def main(work):
     return expected
 
 
+def node_modules():
+    """test/orm/node's packages (orm_node's cache) where node 20.11+ and npm are: (their
+    node_modules, None), else (None, why not)."""
+    if not shutil.which("node") or not shutil.which("npm"):
+        return None, "no node and npm here"
+    version = subprocess.run(["node", "-p", "process.versions.node"], capture_output=True, text=True).stdout.strip()
+    if not version_at_least(version, "20.11"):
+        return None, f"node-pg-migrate 8 needs Node.js 20.11 or later, this is {version}"
+    cache = cache_dir("orm-node", "IDTYPES_ORM_NODE_CACHE")
+    if not npm_ci_cached(os.path.join(TOP, "test", "orm", "node"), cache, "node-pg-migrate", "--ignore-scripts"):
+        bad("npm ci of test/orm/node failed (above)")
+        sys.exit(1)
+    return os.path.join(cache, "node_modules"), None
+
+
 def cleanup():
     try:
         with connect("postgres", SUPER, autocommit=True) as c:
@@ -294,8 +298,4 @@ if __name__ == "__main__":
             expected = main(work)
         finally:
             cleanup()
-    if oks != expected:
-        bad(f"{oks} checks passed where {expected} were expected")
-    else:
-        print(f"{oks} checks passed, as expected")
-    sys.exit(1 if failed else 0)
+    finish(expected)
