@@ -112,7 +112,7 @@ quick:
 PG_VERSIONS ?= 15 17 18 19
 .PHONY: test-matrix
 test-matrix:
-	+@PG_VERSIONS="$(PG_VERSIONS)" bash test/run_matrix.sh
+	+@PG_VERSIONS="$(PG_VERSIONS)" python3 test/run_matrix.py
 
 demo:
 	+@bash scripts/demo.sh

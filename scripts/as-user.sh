@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # as-user.sh: run a command as an ordinary user (not root) in a copy of this checkout in that
 # user's home, as someone without sudo runs `make test`: the extension staged, the servers run as
-# that user, nothing installed. For test/run_matrix.sh, inside a release's chroot.
+# that user, nothing installed. For test/run_matrix.py, inside a release's chroot.
 #
 #   scripts/as-user.sh <command...>
 #

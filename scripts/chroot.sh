@@ -8,7 +8,7 @@
 #   scripts/chroot.sh --native <arch>                                exit 0 if this machine runs <arch>
 #                                                                    without an emulator
 #
-# (scripts/sysroot.sh and test/run_matrix.sh ask the last four: the release, the archive and the
+# (scripts/sysroot.sh and test/run_matrix.py ask the last four: the release, the archive and the
 # emulator are this script's concern.)
 # --arch: a chroot of another Debian architecture (i386, arm64, armhf, s390x, ...) than the host's.
 # One the host cannot run natively (all but i386 on amd64, and i386 too where the kernel has its
@@ -396,7 +396,7 @@ if [ "${IDTYPES_CCACHE:-0}" = 1 ] && [ -n "${IDTYPES_CCACHE_ROOT:-}" ] && [ "${I
 	bind "$IDTYPES_CCACHE_ROOT/$slot" /var/cache/idtypes-ccache
 	envs+=(CCACHE_DIR=/var/cache/idtypes-ccache)
 fi
-# IDTYPES_CPU_FILE (test/run_matrix.sh: the CPU count of the CI lane's cgroup): its directory read-only
+# IDTYPES_CPU_FILE (test/run_matrix.py: the CPU count of the CI lane's cgroup): its directory read-only
 # at /run/idtypes-cpu, for test/run_tests.sh's CPU seconds per step.
 if [ -n "${IDTYPES_CPU_FILE:-}" ] && [ -r "$IDTYPES_CPU_FILE" ] && [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ]; then
 	bind "$(dirname "$IDTYPES_CPU_FILE")" /run/idtypes-cpu ro

@@ -4,7 +4,7 @@
 --
 -- 20k deterministic IDs per type (md5 of 1..20000 through the bigint and bytea casts) plus a
 -- NULL id, inserted in ID order, indexed and analyzed; 2k where IDTYPES_REGRESS_SMALL is set (most
--- of CI's lanes: test/run_matrix.sh; like_1.out), which keeps every plan and check.
+-- of CI's lanes: test/run_matrix.py; like_1.out), which keeps every plan and check.
 \getenv regress_small IDTYPES_REGRESS_SMALL
 \if :{?regress_small}
 \set rows 2000

@@ -2,7 +2,7 @@
 --
 -- 100k deterministic IDs per type (md5 of 1..100000 through the bigint and bytea casts), inserted
 -- in ID order like time-ordered IDs, analyzed, normal planner settings; 10k where
--- IDTYPES_REGRESS_SMALL is set (most of CI's lanes: test/run_matrix.sh; prefix_index_1.out),
+-- IDTYPES_REGRESS_SMALL is set (most of CI's lanes: test/run_matrix.py; prefix_index_1.out),
 -- which keeps every plan and check. probe: the second row whose prefixes are queried one by one.
 \getenv regress_small IDTYPES_REGRESS_SMALL
 \if :{?regress_small}

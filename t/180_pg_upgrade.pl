@@ -10,7 +10,7 @@
 # default naming public.uuidv7()): after the upgrade the default makes IDs after the old ones, its
 # uuidv7() shares core's per-backend clock, and the documented way out (the default set to core's,
 # DROP EXTENSION) leaves core's functions alone. Skipped without IDTYPES_UPGRADE_FROM
-# (test/run_matrix.sh sets it for its pairs of servers).
+# (test/run_matrix.py sets it for its pairs of servers).
 use strict;
 use warnings FATAL => 'all';
 

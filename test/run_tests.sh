@@ -2,12 +2,12 @@
 # run_tests.sh: the one test command (`make test`): unit tests, regression tests, scripted tests.
 #
 # Stages: (1) Catch2 unit tests of core/ (and, with SANITIZE_TOO=1, again under ASan+UBSan;
-# IDTYPES_SKIP_UNIT=1 skips them, as test/run_matrix.sh does after the first server);
+# IDTYPES_SKIP_UNIT=1 skips them, as test/run_matrix.py does after the first server);
 # (2) build, check-abi, install; (3) pg_regress on a private throwaway cluster; (4) every
 # executable test/scripts/*.sh and *.py, in the order of their names, with PGHOST/PGPORT/PGUSER pointing at that cluster, PGBIN set and
 # IDTYPES_TEST_START_CLUSTER=test/cluster.sh for a script that needs its own cluster (a script
 # that exits with status 77 does not apply to this server, e.g. Citus on 15, and is counted as
-# skipped, by name, with its last line (the reason) in the summary; test/run_matrix.sh checks the
+# skipped, by name, with its last line (the reason) in the summary; test/run_matrix.py checks the
 # names against the skips it expects; a script without its run bit fails). The last line printed
 # is "N passed, N failed, N skipped" (unit test cases + regression tests + scripts, skipped
 # scripts);
@@ -208,7 +208,7 @@ run_unit() {
 
 if [ "${IDTYPES_SKIP_UNIT:-0}" != 1 ]; then
 	# IDTYPES_UNIT_PLAIN=0 with SANITIZE_TOO=1: only the sanitized run (the same tests at the same
-	# optimization, with ASan and UBSan added): test/run_matrix.sh's host lane, where a plain
+	# optimization, with ASan and UBSan added): test/run_matrix.py's host lane, where a plain
 	# run besides would add minutes and no check; the other releases and architectures run them plain.
 	[ "${IDTYPES_UNIT_PLAIN:-1}" = 0 ] && [ "${SANITIZE_TOO:-0}" = 1 ] ||
 		run_unit plain test/build/unit_tests

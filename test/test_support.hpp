@@ -28,7 +28,7 @@ using Catch::Approx;
 #include <catch2/catch.hpp>
 #endif
 
-// small_run(): IDTYPES_UNIT_SMALL=1: under qemu-user (test/run_matrix.sh's emulated lanes), where
+// small_run(): IDTYPES_UNIT_SMALL=1: under qemu-user (test/run_matrix.py's emulated lanes), where
 // the full counts take minutes, and under ASan+UBSan (its host lane).
 inline bool
 small_run()

@@ -4,7 +4,7 @@
     python3 tools/ci_time.py LOG [--commit REV] [--note TEXT]      prints the section's body
     python3 tools/ci_time.py LOG --update docs/development.md ...  rewrites it in place
 
-test/run_matrix.sh ends every run with a table of its lanes (wall and CPU seconds, the costliest
+test/run_matrix.py ends every run with a table of its lanes (wall and CPU seconds, the costliest
 steps), the total line (`.ci/run: N s in all`) and the counts (`N passed, N failed, N skipped`).
 This copies them between the markers `<!-- ci-time -->` and `<!-- /ci-time -->`, so the docs keep
 the last measured run, not a history of them (that is in the commits' messages).

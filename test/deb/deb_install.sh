@@ -12,7 +12,7 @@
 # e.g. those a `make test` installed there). PG_CONFIG names the server to test.
 # IDTYPES_DEB_DIR: the package is not built here but taken from that directory. With
 # IDTYPES_SYSROOT too (the script run in scripts/sysroot.sh, the package cross-built for the
-# sysroot's architecture: test/run_matrix.sh's deb_cross), dpkg --root installs it into the
+# sysroot's architecture: test/run_matrix.py's deb_cross), dpkg --root installs it into the
 # sysroot and purges it there instead of apt, on the host, the server run under qemu-user.
 # The regression suite runs in two parts: as the non-superuser owner of pg_regress's database (made
 # beforehand by postgres, as pg_regress would make it), every test but the thirteen that need a
@@ -55,7 +55,7 @@ psql_as() { # psql_as <role> <database> <sql>...
 	"$PGBIN/psql" -X -q -At -v ON_ERROR_STOP=1 -U "$who" -d "$db" "${args[@]}"
 }
 # In a sysroot (IDTYPES_SYSROOT, with IDTYPES_DEB_DIR: a package cross-built for its architecture,
-# test/run_matrix.sh's deb_cross): dpkg --root installs and purges it there, checking its Depends
+# test/run_matrix.py's deb_cross): dpkg --root installs and purges it there, checking its Depends
 # against the packages the sysroot holds (scripts/sysroot.sh registers them); no apt, no
 # maintainer script of another package runs.
 deb_arch=${IDTYPES_CROSS_ARCH:-$(dpkg --print-architecture)}

@@ -1,6 +1,6 @@
-# test/lib/cpu_ms.sh (sourced by test/run_matrix.sh and test/run_tests.sh):
+# test/lib/cpu_ms.sh (sourced by test/run_tests.sh):
 #   cpu_ms    the CPU milliseconds so far of the CI lane this runs in, from IDTYPES_CPU_FILE, which
-#             test/run_matrix.sh sets where a lane joins its cgroup (cgroup v1's cpuacct.usage, in
+#             test/run_matrix.py sets where a lane joins its cgroup (cgroup v1's cpuacct.usage, in
 #             ns, or v2's cpu.stat, usage_usec) and scripts/chroot.sh shows inside a chroot; prints
 #             nothing where there is none.
 cpu_ms() {
