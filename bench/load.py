@@ -159,9 +159,8 @@ def up():
     sys.exit("bench-load: the server did not come back")
 
 
-def pgbench(*args, options=None):
-    e = dict(env, PGOPTIONS=options) if options else env
-    return subprocess.run([os.path.join(PGBIN, "pgbench"), "-n", *args, "load"], cwd=LOGS, env=e,
+def pgbench(*args):
+    return subprocess.run([os.path.join(PGBIN, "pgbench"), "-n", *args, "load"], cwd=LOGS, env=env,
                           capture_output=True, text=True)
 
 
