@@ -15,7 +15,7 @@ dist:
 
 # The client packages for PyPI and npm: the sdist and wheel of clients/python and the npm tarball
 # of clients/node, in CLIENTS_DIST_DIR (default: clients/dist). Needs python3-setuptools,
-# python3-wheel and npm; test/scripts/clients_dist.sh checks and installs what it builds.
+# python3-wheel and npm; test/scripts/clients_dist.py checks and installs what it builds.
 CLIENTS_DIST_DIR ?= clients/dist
 .PHONY: clients-dist
 clients-dist:

@@ -17,7 +17,7 @@
 # build: what building idtypes and running it on a throwaway cluster needs (`make demo`): the
 # compiler, and the server of that major and its headers.
 # server: the server of that major and make, what testing a package built elsewhere needs
-# (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus, pg_tle: what scripts/vendor-build.sh needs on top of base to build them; drivers: what test/scripts/drivers.sh
+# (test/deb/deb_install.sh with IDTYPES_DEB_DIR). citus, pg_tle: what scripts/vendor-build.sh needs on top of base to build them; drivers: what test/scripts/drivers.py
 # needs (psycopg 3, the PostgreSQL JDBC driver and a JDK, Node.js with npm, Go with pgx v4, Rust's
 # cargo with tokio-postgres); fuzz: clang 14 and its libFuzzer runtime for `make fuzz`; format:
 # clang-format 14, for `make check-format` (test/scripts/format_check.sh); chroot:
@@ -35,10 +35,10 @@
 # orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
 # offline `pip install` of clients/python, and Alembic. orm-ruby: ActiveRecord and ruby-pg, for
-# test/scripts/orm_ruby.sh. mypy: the type check of clients/python (test/scripts/clients_dist.sh, on
+# test/scripts/orm_ruby.sh. mypy: the type check of clients/python (test/scripts/clients_dist.py, on
 # the host alone: not in orm-python, whose chroots of 17 and 19 spent about 10 CPU seconds each
 # installing and byte-compiling it for nothing).
-# pooler: PgBouncer, for test/scripts/sql_edition_pooler.sh.
+# pooler: PgBouncer, for test/scripts/sql_edition_pooler.py.
 # Works on Debian 12, 13 and sid (the releases it is tested on).
 set -euo pipefail
 

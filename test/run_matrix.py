@@ -55,11 +55,11 @@ RUNS_ON = {
     # they bring their own (npm's packages; the drivers' programs): on the host, where .ci/run
     # installs their packages before the lanes start (Go, Rust and a JDK installed and compiled in
     # a chroot would cost a run minutes).
-    "drivers.sh": "15",
+    "drivers.py": "15",
     "orm_node.sh": "15",
     "orm_python.sh": "15 17 19",
     "orm_ruby.sh": "15 17 19",
-    "clients_dist.sh": "15",
+    "clients_dist.py": "15",
     # The clients' own generators and parsers against the server's: the same formats everywhere.
     "client_ids.sh": "15",
     # make demo from a copy of the checkout, as a user runs it.
@@ -93,9 +93,9 @@ RUNS_ON = {
     "sql_edition_migrations.py": "15 17 18",
     # A dump of the plain script's and the migration's databases restored (pg_dump differs per
     # major). The pg_tle form's dump runs in sql_edition_tle.sh.
-    "sql_edition_dump.sh": "15 18",
+    "sql_edition_dump.py": "15 18",
     # The edition behind PgBouncer in transaction mode: a client's side, once.
-    "sql_edition_pooler.sh": "15",
+    "sql_edition_pooler.py": "15",
     # Through pg_tle: the oldest and newest majors pg_tle 1.5.2 supports here; on 15 with pg_tle
     # 1.4.0 too.
     "sql_edition_tle.sh": "15 18",

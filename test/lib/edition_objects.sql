@@ -1,6 +1,6 @@
 -- What a database's SQL edition is made of, for comparing two installs: the schema idtypes_sql's
 -- functions (pg_get_functiondef), its sequences and their privileges, and the schema's privileges,
--- one sorted line each (test/lib/sql_edition.sh's edition_objects, sql_edition_migrations.py).
+-- one sorted line each (test/scripts/sql_edition_dump.py, sql_edition_migrations.py).
 SELECT line FROM (
 	SELECT pg_get_functiondef(p.oid) AS line FROM pg_proc p WHERE p.pronamespace = 'idtypes_sql'::regnamespace
 	UNION ALL

@@ -1,5 +1,5 @@
 # test/lib/npm_cache.sh (sourced): node modules and builds kept between runs in caches outside the
-# checkout, each under a lock (test/scripts/drivers.sh, test/scripts/orm_node.sh).
+# checkout, each under a lock (test/scripts/drivers.py, test/scripts/orm_node.sh).
 
 # cache_dir <name> <variable>: where the node modules or the builds of one language are kept
 # between runs, outside the checkout: $<variable> if set, else /var/cache/idtypes-<name> as root,

@@ -4,7 +4,7 @@
 # first time), then every check of sql_edition.sh with the pg_tle package installed by a role with
 # pgtle_admin and no superuser, and the package's update path and uninstall. Twice on 15 and 16:
 # pg_tle 1.5.2, and 1.4.0 (the oldest line services still run: no schema argument, so the
-# extension is created with SCHEMA idtypes_sql); each time also sql_edition_dump.sh's pg_dump and
+# extension is created with SCHEMA idtypes_sql); each time also sql_edition_dump.py's pg_dump and
 # restores of the extension; once on 17 and later (1.5.2, or for 19 an upstream
 # commit after it). Then, with pg_tle 1.3.4's catalog (1.4.0 updated back is not possible: a
 # database whose pg_tle says 1.3.4), the package refuses with the minimum.
@@ -35,7 +35,7 @@ for v in $versions; do
 	echo "pg_tle $(PGHOST=$work/tle-$v PGPORT=$port "$PGBIN/psql" -X -At -U postgres -d postgres \
 		-c "SELECT default_version FROM pg_available_extensions WHERE name = 'pg_tle'")"
 	PGHOST=$work/tle-$v PGPORT=$port PGUSER=postgres IDTYPES_SQL_EDITION_VIA=pg_tle bash "$here/sql_edition.sh"
-	PGHOST=$work/tle-$v PGPORT=$port PGUSER=postgres IDTYPES_SQL_EDITION_VIA=pg_tle bash "$here/sql_edition_dump.sh"
+	PGHOST=$work/tle-$v PGPORT=$port PGUSER=postgres IDTYPES_SQL_EDITION_VIA=pg_tle "$here/sql_edition_dump.py"
 	if [ "$v" = 1.4.0 ]; then
 		# pg_tle's catalog at 1.3.4 (its library 1.4.0): the package refuses, naming the minimum.
 		out=$(PGHOST=$work/tle-$v PGPORT=$port "$PGBIN/psql" -X -q -U postgres -d postgres -v ON_ERROR_STOP=1 \
