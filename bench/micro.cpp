@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <random>
 #include <string>
 #include <vector>
@@ -175,6 +176,18 @@ void chacha_next64(benchmark::State &s)
 		benchmark::DoNotOptimize(idt::chacha_rng_next64(r));
 }
 
+// One read of the wall clock, as each generator call makes (clock_gettime through the vDSO where
+// the kernel offers one): the floor under the time-ordered generators' cost per ID.
+void clock_realtime(benchmark::State &s)
+{
+	struct timespec ts;
+	for (auto _ : s)
+	{
+		clock_gettime(CLOCK_REALTIME, &ts);
+		benchmark::DoNotOptimize(ts);
+	}
+}
+
 } // namespace
 
 BENCHMARK(uid11_format);
@@ -192,5 +205,6 @@ BENCHMARK(ulid_parse);
 BENCHMARK(euid_parse);
 BENCHMARK(uuid_hex_parse);
 BENCHMARK(chacha_next64);
+BENCHMARK(clock_realtime);
 
 BENCHMARK_MAIN();
