@@ -32,7 +32,7 @@
 # test/pgxn/pgxn_install.sh; partman and timescaledb: the release's pg_partman and TimescaleDB
 # packages for the major (as base picks it), for test/scripts/partman.sh and
 # test/scripts/timescaledb.sh.
-# orm-python: what test/scripts/orm_python.sh needs: the release's SQLAlchemy, psycopg 2 and 3,
+# orm-python: what test/scripts/orm_python.py needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
 # offline `pip install` of clients/python, and Alembic. orm-ruby: ActiveRecord and ruby-pg, for
 # test/scripts/orm_ruby.sh. mypy: the type check of clients/python (test/scripts/clients_dist.py, on

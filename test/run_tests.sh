@@ -15,7 +15,7 @@
 # IDTYPES_TAP="t/<name>.pl ..." runs those only);
 # a stage that fails to build or run counts as one failure. Exit status 0 only if nothing failed.
 # While working on one piece: IDTYPES_REGRESS="like security" runs only those regression tests
-# (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.sh" only those scripts ("" runs none).
+# (after init), IDTYPES_SCRIPTS="doctest.sh orm_python.py" only those scripts ("" runs none).
 # UBSAN=1 builds the extension with UBSan (see the Makefile) and also fails on a report in the
 # server log.
 # Every step that runs tests has a time limit, so that a hang fails the run instead of holding it

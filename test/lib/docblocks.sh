@@ -3,7 +3,7 @@
 #
 # A block is the lines between a line "```sql" and the next line "```". Its output, when the doc
 # shows one, is the ```text block that follows it (nothing but blank lines between the two). A line
-# `<!-- tested by test/scripts/<name>.sh -->` before a block (nothing but blank lines between) hands
+# `<!-- tested by test/scripts/<name>.sh or .py -->` before a block (nothing but blank lines between) hands
 # the block to that script: doctest.sh skips it, and the script runs it with doc_block_for.
 # The ORM tests build programs from blocks of any language named by a line `<!-- file: <name> -->`
 # before the opening fence (doc_blocks, at the end).
@@ -31,7 +31,7 @@ doc_extract() {
 	state == "after" && /^```text[ \t]*$/ { state = "text"; printf "" > name("expected"); next }
 	/^[ \t]*$/ { next }
 	{ state = ""; marker = "" }
-	match($0, /^<!-- tested by test\/scripts\/[A-Za-z0-9_.-]+\.sh -->$/) {
+	match($0, /^<!-- tested by test\/scripts\/[A-Za-z0-9_.-]+\.(sh|py) -->$/) {
 		marker = $0; sub(/^<!-- tested by test\/scripts\//, "", marker); sub(/ -->$/, "", marker)
 	}
 	END { if (state == "sql" || state == "text") { print "unclosed block at line " start > "/dev/stderr"; exit 1 } }

@@ -1,5 +1,5 @@
 # test/lib/orm.sh (sourced after nodes.sh and report.sh, with $work set by nodes_workdir): what
-# test/scripts/orm_python.sh and orm_ruby.sh share: a throwaway cluster, databases with the
+# test/scripts/orm_ruby.sh uses: a throwaway cluster, databases with the
 # extension, check programs and doc blocks run with their output indented, and the skips counted.
 
 # orm_cluster: a cluster at PGPORT+10 in $work/pg; sets dir and port, exports PGHOST, PGPORT

@@ -15,7 +15,7 @@
 #     masked by doc_mask (test/lib/docblocks.sh: UUIDs, timestamps, dates and ID-shaped words become
 #     placeholders unless the block's SQL spells them out; spaces and header dashes are collapsed)
 #     and must then be equal. A block with no ```text block after it must only run without error.
-#   - A block preceded by `<!-- tested by test/scripts/<name>.sh -->` needs what this server run
+#   - A block preceded by `<!-- tested by test/scripts/<name>.sh or .py -->` needs what this server run
 #     does not have (pg_partman, TimescaleDB, Citus, pgx_ulid's stand-in, an ORM): it is skipped
 #     here, and this test checks that the named script is an executable test that runs that doc's
 #     block (it calls doc_run, test/lib/docblocks.sh, with the doc's path, and doc_run compares the
@@ -73,7 +73,7 @@ for doc in $docs; do
 			script=$(cat "$base.tested-by")
 			if [ ! -x "test/scripts/$script" ]; then
 				bad "$doc:$line: the block is marked as tested by test/scripts/$script, which is not an executable test"
-			elif ! grep -Eq "(doc_run|doc_block_for|doc_blocks) [^ ]*$doc|^doc=[^ ]*$doc\$" "test/scripts/$script"; then
+			elif ! grep -Eq "(doc_run|doc_block_for|doc_blocks)[ (][^ ]*$doc|^doc=[^ ]*$doc\$" "test/scripts/$script"; then
 				bad "$doc:$line: test/scripts/$script does not run this block (no doc_run $doc in it)"
 			elif ! doc_block_for "$doc" "$script" >/dev/null; then
 				bad "$doc:$line: doc_block_for $doc $script finds no block"

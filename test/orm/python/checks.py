@@ -1,4 +1,4 @@
-"""Shared by the ORM test programs: one line per check, and the tally test/scripts/orm_python.sh reads."""
+"""Shared by the ORM test programs: one line per check, and the tally test/scripts/orm_python.py reads."""
 import os
 import shutil
 import sys
