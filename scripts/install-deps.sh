@@ -35,7 +35,7 @@
 # orm-python: what test/scripts/orm_python.py needs: the release's SQLAlchemy, psycopg 2 and 3,
 # asyncpg and Django (whichever of them apt has), and python3-venv, setuptools, wheel and pip for the
 # offline `pip install` of clients/python, and Alembic. orm-ruby: ActiveRecord and ruby-pg, for
-# test/scripts/orm_ruby.sh. mypy: the type check of clients/python (test/scripts/clients_dist.py, on
+# test/scripts/orm_ruby.py. mypy: the type check of clients/python (test/scripts/clients_dist.py, on
 # the host alone: not in orm-python, whose chroots of 17 and 19 spent about 10 CPU seconds each
 # installing and byte-compiling it for nothing).
 # pooler: PgBouncer, for test/scripts/sql_edition_pooler.py.

@@ -58,7 +58,7 @@ RUNS_ON = {
     "drivers.py": "15",
     "orm_node.sh": "15",
     "orm_python.py": "15 17 19",
-    "orm_ruby.sh": "15 17 19",
+    "orm_ruby.py": "15 17 19",
     "clients_dist.py": "15",
     # The clients' own generators and parsers against the server's: the same formats everywhere.
     "client_ids.sh": "15",
