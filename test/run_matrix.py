@@ -56,7 +56,7 @@ RUNS_ON = {
     # installs their packages before the lanes start (Go, Rust and a JDK installed and compiled in
     # a chroot would cost a run minutes).
     "drivers.py": "15",
-    "orm_node.sh": "15",
+    "orm_node.py": "15",
     "orm_python.py": "15 17 19",
     "orm_ruby.py": "15 17 19",
     "clients_dist.py": "15",

@@ -1,6 +1,6 @@
 """What the Python tests of test/scripts/ share: the report lines, a throwaway cluster, packages
-and the npm cache. The shell tests have the same in test/lib/report.sh, nodes.sh, packages.sh and
-npm_cache.sh, and both print the same lines:
+and the npm cache. The shell tests have the same in test/lib/report.sh, nodes.sh and packages.sh,
+and both print the same lines:
 
 - "ok: <what>" for a check that held, "FAILED: <what>" for one that did not; finish(expected) ends
   the test, failing it where a check failed or the number of ok lines is not the one expected (a
@@ -173,7 +173,7 @@ def cache_dir(name, variable):
 
 def npm_ci_cached(project, cache, package, *npm_args):
     """`npm ci` of <project>'s lock file into <cache>, under a lock, only when its package*.json
-    changed or <package> is missing there (test/lib/npm_cache.sh's rule, the same cache): True if
+    changed or <package> is missing there: True if
     the cache is ready; else its log is printed."""
     os.makedirs(cache, exist_ok=True)
     with open(os.path.join(cache, ".lock"), "w") as lock:

@@ -1,6 +1,6 @@
 // Shared by the ORM test programs: checks that print "ok: ..." / "FAILED: ...", the rows every
 // program seeds, and EXPLAIN through node-postgres. Connection from PGHOST, PGPORT, PGUSER,
-// PGDATABASE (set by test/scripts/orm_node.sh).
+// PGDATABASE (set by test/scripts/orm_node.py).
 import pg from 'pg';
 
 let checks = 0;

@@ -1,4 +1,4 @@
-// Type-checked by orm_node.sh (tsc --noEmit, strict) with the doc's TypeScript blocks: the
+// Type-checked by orm_node.py (tsc --noEmit, strict) with the doc's TypeScript blocks: the
 // package's hand-written declarations against the libraries' own. Never run.
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
