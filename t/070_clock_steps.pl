@@ -7,8 +7,8 @@
 # saw (micros + 1 for TID), so afterwards, for each kind, no ID occurs twice, and the monotonic
 # ones (all but generate_ulid(), which follows the spec) strictly increase in generation order:
 # per session where the state is per backend, across both sessions where
-# idtypes_generator_scope() is 'cluster'. The sessions did see their clock go back
-# (clock_timestamp() just before each call: by more than half the step), so these checks are not vacuous. Two rounds: not
+# idtypes_generator_scope() is 'cluster'. Each session did see its clock go back (clock_timestamp()
+# just before each call went backwards), so these checks are not vacuous. Two rounds: not
 # preloaded (scope 'backend' on 15-16, 'cluster' on 17+) and preloaded ('cluster'); each checks
 # the scope, both steps of the server's clock, and that both sessions ran without an error.
 use strict;
@@ -25,7 +25,6 @@ plan skip_all => 'libfaketime is not installed (Debian package libfaketime)' unl
 
 my $batch = 10;    # rows of one kind per batch
 my $step = 5;      # seconds the clock steps back
-my $phase = 1.5;   # seconds of generation before, during and after the step
 
 # Every kind (name, type, call); all but ulid are monotonic.
 my @kinds = (
@@ -49,6 +48,38 @@ sub lag
 	return ($before - $server, time() - $server);
 }
 
+# stepped(node, seconds): lag() once a new session's clock is that many seconds behind (within
+# one), or after ten seconds of trying. A backend is forked from the postmaster with its copy of
+# libfaketime's reading of the clock file, read again only a second or two after the last.
+sub stepped
+{
+	my ($node, $behind) = @_;
+	my ($lo, $hi);
+	for (1 .. 50)
+	{
+		($lo, $hi) = lag($node);
+		last if $lo < $behind + 1 && $hi > $behind - 1;
+		sleep 0.2;
+	}
+	return ($lo, $hi);
+}
+
+# wait_for(node, query, what): until the query says true, for at most 30 s (poll_query_until's
+# three minutes, while the sessions fill their tables, would hold a failing run for many more);
+# notes it if not.
+sub wait_for
+{
+	my ($node, $query, $what) = @_;
+	my $end = time() + 30;
+	while (time() < $end)
+	{
+		return if $node->safe_psql('postgres', $query) eq 't';
+		sleep 0.3;
+	}
+	diag("$what: not within 30 s");
+	return;
+}
+
 sub round
 {
 	my ($preload) = @_;
@@ -69,8 +100,9 @@ sub round
 	my $shared = $preload || $v17 eq 't';
 	is($scope, $shared ? 'cluster' : 'backend', "$what: generator scope is $scope");
 
-	# Each session generates batches until ctl.stop. clock_timestamp() before the generator: what
-	# the session's clock said when the call began. No pg_sleep between batches: it measures its
+	# Each session generates batches until ctl.stop, each batch committed (the test watches the
+	# rows arrive). clock_timestamp() before the generator: what the session's clock said when the
+	# call began. No pg_sleep between batches: it measures its
 	# time on the faked clock, and a step back would stretch one sleep by the whole step.
 	my @sessions = map {
 		my $s = $_;
@@ -87,6 +119,7 @@ BEGIN
 		PERFORM pg_advisory_lock(4242);
 		$inserts
 		PERFORM pg_advisory_unlock(4242);
+		COMMIT;
 	END LOOP;
 END \$\$;
 \\echo done
@@ -94,17 +127,30 @@ END \$\$;
 		$psql
 	} 1, 2;
 
-	sleep $phase;
+	# Each phase lasts until both sessions have generated in it, not a fixed time: a process reads
+	# the clock file again only about every second or two (FAKETIME_CACHE_DURATION), and after the
+	# step back the first TID waits, holding the batch lock, until the clock is within a second of
+	# the last TID: on a loaded machine a fixed second or two could pass with a session not
+	# generating on the stepped clock at all.
+	wait_for($node, 'SELECT count(DISTINCT s) = 2 FROM c_xid', "$what: both sessions generating");
 	set_clock($node, "-$step");
-	my ($lo, $hi) = lag($node);
+	my ($lo, $hi) = stepped($node, $step);
 	ok($lo < $step + 1 && $hi > $step - 1,
 		sprintf("$what: the server's clock stepped back $step s (%.1f to %.1f s behind)", $lo, $hi));
-	sleep $phase;
+	# A session has generated on the stepped-back clock once its calls' times went backwards.
+	wait_for($node, qq{
+		SELECT count(DISTINCT s) = 2 FROM (
+			SELECT s, t < lag(t) OVER (PARTITION BY s ORDER BY g) AS back FROM c_xid) x
+		 WHERE back}, "$what: both sessions generating on the stepped-back clock");
 	set_clock($node, '+0');
-	($lo, $hi) = lag($node);
+	($lo, $hi) = stepped($node, 0);
 	ok($lo < 1 && $hi > -1,
 		sprintf("$what: the server's clock stepped forward again (%.1f to %.1f s behind)", $lo, $hi));
-	sleep $phase;
+	# ... and on the clock stepped forward once a call began after this moment of it (on the clock
+	# still stepped back, that takes the step's seconds, longer than a process reads the file).
+	my $forward = $node->safe_psql('postgres', 'SELECT clock_timestamp()');
+	wait_for($node, "SELECT count(DISTINCT s) = 2 FROM c_xid WHERE t > '$forward'",
+		"$what: both sessions generating after the step forward");
 	$node->safe_psql('postgres', 'UPDATE ctl SET stop = true');
 	my $errors = '';
 	for my $psql (@sessions)
@@ -114,16 +160,16 @@ END \$\$;
 	}
 	is($errors, '', "$what: both sessions generated without an error");
 
-	# A call that began more than half the step (on the server's clock) before one that began
-	# earlier: without a step back no call begins before an earlier one. Not the whole step: on a
-	# loaded machine the sessions can stall for a second or more around it (3.7 s of 5 seen once).
-	my $union = join ' UNION ALL ', map { "SELECT t, g FROM c_$_->[0]" } @kinds;
+	# Each session saw its clock go back: a call of the session began before its previous one did
+	# (on the server's clock), which without a step back does not happen. By how much varies: a
+	# session can be waiting for a TID, or for the other session's batch, when its clock steps.
+	my $union = join ' UNION ALL ', map { "SELECT t, s, g FROM c_$_->[0]" } @kinds;
 	my $back = $node->safe_psql('postgres', qq{
-		SELECT coalesce(extract(epoch FROM max(before - t)), 0) FROM (
-			SELECT t, max(t) OVER (ORDER BY g ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
-			         AS before
-			  FROM ($union) a) s});
-	ok($back > $step / 2, "$what: the sessions saw their clock go back $back s");
+		SELECT string_agg(round(extract(epoch FROM back)::numeric, 3)::text, ' and ' ORDER BY s)
+		  FROM (SELECT s, max(p - t) AS back FROM (
+				  SELECT s, t, lag(t) OVER (PARTITION BY s ORDER BY g) AS p FROM ($union) a) b
+				 WHERE t < p GROUP BY s) c});
+	ok($back =~ /^[0-9.]+ and [0-9.]+$/, "$what: both sessions saw their clock go back ($back s)");
 
 	# The order that must be increasing: per session, or across sessions for a cluster-wide state.
 	my $part = $scope eq 'cluster' ? '' : 'PARTITION BY s';
