@@ -102,6 +102,14 @@ sub restarted
 		return 0 if time() - $t0 > 60;
 		sleep 0.1;
 	}
+	# Accepting connections (pg_isready) before a query: a psql that the recovering server turns
+	# away exits before it reads its query from stdin, and poll_query_until's write of the query
+	# to it then dies of EPIPE ("ack Broken pipe"), ending the test.
+	until (system($node->installed_command('pg_isready'), '-q', '-h', $node->host, '-p', $node->port) == 0)
+	{
+		return 0 if time() - $t0 > 60;
+		sleep 0.1;
+	}
 	return $node->poll_query_until('postgres', 'SELECT true');
 }
 
