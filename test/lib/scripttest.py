@@ -15,6 +15,7 @@ import atexit
 import fcntl
 import filecmp
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -201,6 +202,20 @@ def doc_blocks(doc, directory):
     out = subprocess.run(["bash", "-c", '. "$1"; doc_blocks "$2" "$3"', "doc_blocks", os.path.join(TOP, "test", "lib", "docblocks.sh"), doc, directory],
                          stdout=subprocess.PIPE, text=True, check=True).stdout
     return out.split()
+
+
+def program_passed(status, out):
+    """Whether a check program (drivers' examples, the ORMs' programs) passed: it exited 0, printed
+    "N checks, 0 failed" and no FAILED line."""
+    return (status == 0 and re.search(r"^\d+ checks, 0 failed$", out, re.M) is not None
+            and re.search(r"^FAILED", out, re.M) is None)
+
+
+def node_version():
+    """The version of the node on PATH (20.19.2); "" where there is none."""
+    if not shutil.which("node"):
+        return ""
+    return run(["node", "-p", "process.versions.node"])[1].strip()
 
 
 def version_at_least(version, least):

@@ -22,7 +22,8 @@ import time
 import zipfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
-from scripttest import TOP, bad, finish, group_packages, indented, ok, run, version_at_least, workdir  # noqa: E402
+from scripttest import (TOP, bad, finish, group_packages, indented, node_version, ok, run, version_at_least,  # noqa: E402
+                        workdir)
 
 LICENSE = open(os.path.join(TOP, "LICENSE")).read()
 VERSION = json.load(open(os.path.join(TOP, "META.json")))["version"]
@@ -132,8 +133,8 @@ os.makedirs(project)
 open(f"{project}/package.json", "w").write('{ "name": "user-project", "private": true, "type": "module" }\n')
 shutil.copy(tarball, project)
 # require() of ES modules: Node.js 20.19 and 22.12 on.
-node_version = run(["node", "-p", "process.versions.node"])[1].strip()
-cjs = version_at_least(node_version, "22.12") or (node_version.startswith("20.") and version_at_least(node_version, "20.19"))
+nodejs = node_version()
+cjs = version_at_least(nodejs, "22.12") or (nodejs.startswith("20.") and version_at_least(nodejs, "20.19"))
 status, out = run_all(["npm", "install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", f"./idtypes-{VERSION}.tgz"],
                       ["node", "-e", 'import("idtypes").then((m) => console.log("esm", m.GENERATORS.uid11))'],
                       *([["node", "-e", 'console.log("cjs", require("idtypes/pg").parseIdArray("{A,NULL}").length)']] if cjs else []),
@@ -141,7 +142,7 @@ status, out = run_all(["npm", "install", "--prefer-offline", "--no-audit", "--no
 lines = out.splitlines()
 result(status == 0 and "esm generate_uid11_xid" in lines and (not cjs or "cjs 2" in lines), out,
        f"npm install ./idtypes-{VERSION}.tgz: imports from an ES module"
-       + (" and from CommonJS" if cjs else f" (CommonJS not checked: Node.js {node_version} has no require() of ES modules)")
+       + (" and from CommonJS" if cjs else f" (CommonJS not checked: Node.js {nodejs} has no require() of ES modules)")
        + f" ({time.monotonic() - start:.0f} s)",
        "npm install of the tarball, or its imports")
 

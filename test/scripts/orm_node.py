@@ -49,15 +49,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 from scripttest import (TOP, Cluster, bad, cache_dir, doc_blocks, finish, group_packages,  # noqa: E402
-                        npm_ci_cached, run, tally, version_at_least, workdir)
+                        node_version, npm_ci_cached, program_passed, run, tally, version_at_least,
+                        workdir)
 
 NODE = f"{TOP}/test/orm/node"
 DOC = f"{TOP}/docs/orms.md"
 
 if not shutil.which("node") or not shutil.which("npm"):
     group_packages("clients", "node and npm")
-node_version = run(["node", "-p", "process.versions.node"])[1].strip()
-print(f"node {node_version}, npm {run(['npm', '--version'])[1].strip()}")
+nodejs = node_version()
+print(f"node {nodejs}, npm {run(['npm', '--version'])[1].strip()}")
 
 skipped = 0
 
@@ -65,9 +66,9 @@ skipped = 0
 def needs(what, least):
     """Whether the node here is at least <least>; else the skip line."""
     global skipped
-    if version_at_least(node_version, least):
+    if version_at_least(nodejs, least):
         return True
-    print(f"skip: {what} (needs Node.js >= {least}; this is {node_version}): runs with a newer nodejs "
+    print(f"skip: {what} (needs Node.js >= {least}; this is {nodejs}): runs with a newer nodejs "
           "(Debian 13's 20.19, or NodeSource's) first on PATH")
     skipped += 1
     return False
@@ -122,11 +123,6 @@ class Report(list):
         return f"{time.monotonic() - self.start:.0f}"
 
 
-def passed(status, out):
-    """A program of test/orm/node exited 0 and ended with "N checks, 0 failed"."""
-    return status == 0 and re.search(r"^\d+ checks, 0 failed$", out, re.M) and not re.search(r"^FAILED", out, re.M)
-
-
 def oks(out):
     return len(re.findall(r"^ok: ", out, re.M))
 
@@ -159,7 +155,7 @@ def run_example(name, *cmd):
     """A program in its database (orm_<name>): shown indented, then ok or FAILED."""
     r = Report()
     status, out = run(list(cmd), cwd=APP, env=in_db(f"orm_{name}"))
-    return r.show(out).check(passed(status, out), f"{name}: {oks(out)} checks passed in {r.secs()} s",
+    return r.show(out).check(program_passed(status, out), f"{name}: {oks(out)} checks passed in {r.secs()} s",
                              f"{name} (exit status {status})")
 
 
@@ -213,7 +209,7 @@ def run_versions(set_):
     r.append("    npm ls --install-links: valid; npm ls: invalid, as docs/orms.md says")
     status, out = run(["node", "versions.mjs"], cwd=d, env=in_db(f"orm_v_{set_}"))
     r.show(out)
-    if not passed(status, out):
+    if not program_passed(status, out):
         return r.bad(f"versions, {set_} (exit status {status})")
     # Kysely's whole program (kysely.mjs: prefix, windows, index scans, joins) with this set's
     # Kysely too, where versions.mjs ran its checks (the node meets its engines).
@@ -225,7 +221,7 @@ def run_versions(set_):
         r.append(f"    kysely.mjs with kysely {version}:")
         status, kout = run(["node", "kysely.mjs"], cwd=d, env=in_db(f"orm_vk_{set_}"))
         r.show(kout, " " * 8)
-        if not passed(status, kout):
+        if not program_passed(status, kout):
             return r.bad(f"versions, {set_}: kysely.mjs with kysely {version} (exit status {status})")
         kysely = f", kysely.mjs with kysely {version}: {oks(kout)} checks"
     libraries = ", ".join(sorted(set(re.findall(r"^ok: ([a-z-]* [0-9.]*):", out, re.M))))
@@ -318,5 +314,5 @@ for name, job in jobs:
     tally(text)
 
 if skipped:
-    print(f"{skipped} skipped for Node.js {node_version} (see the skip: lines)")
+    print(f"{skipped} skipped for Node.js {nodejs} (see the skip: lines)")
 finish(len(jobs))

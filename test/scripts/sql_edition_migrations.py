@@ -33,7 +33,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
-from scripttest import TOP, bad, cache_dir, finish, group_packages, npm_ci_cached, ok, version_at_least  # noqa: E402
+from scripttest import (TOP, bad, cache_dir, finish, group_packages, node_version, npm_ci_cached, ok,  # noqa: E402
+                        version_at_least)
 
 group_packages("orm-python", "psycopg 3, Django and Alembic")
 import psycopg  # noqa: E402
@@ -272,7 +273,7 @@ def node_modules():
     node_modules, None), else (None, why not)."""
     if not shutil.which("node") or not shutil.which("npm"):
         return None, "no node and npm here"
-    version = subprocess.run(["node", "-p", "process.versions.node"], capture_output=True, text=True).stdout.strip()
+    version = node_version()
     if not version_at_least(version, "20.11"):
         return None, f"node-pg-migrate 8 needs Node.js 20.11 or later, this is {version}"
     cache = cache_dir("orm-node", "IDTYPES_ORM_NODE_CACHE")
