@@ -48,6 +48,8 @@ EXTRA_CLEAN = $(OBJS:.o=.d) .objects.list .pg_config.stamp test/build test/build
 PG_CPPFLAGS = -Icore/include -Isrc -isystem $(includedir_server)
 # No exception can cross into PostgreSQL, and the .so needs nothing from libstdc++ (see check-abi).
 PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),-Werror)
+# Only what PGDLLEXPORT marks is exported (src/compat.h), as PostgreSQL 16+ builds modules.
+PG_CXXFLAGS += -fvisibility=hidden -fvisibility-inlines-hidden
 
 # UBSAN=1: the extension built with UBSan, without recovery (a report aborts the backend, which
 # fails the test run; test/run_tests.sh also looks for reports in the server log). vptr checks need

@@ -104,22 +104,21 @@ chacha20_blocks4(const std::uint32_t key[8], std::uint32_t counter, const std::u
 	}
 }
 
-// Fill the buffer from the current key and take the next key from the output's first 32 bytes.
+// Fill the buffer from the current key and take the next key from the output's first 32 bytes
+// (computed in place: no copy of the output to wipe).
 void
 refill(chacha_rng &r) noexcept
 {
 	static_assert(chacha_rng::blocks % 4 == 0, "the buffer is filled four blocks at a time");
-	unsigned char out[chacha_rng::buffer_size];
 	const std::uint32_t nonce[3] = {0, static_cast<std::uint32_t>(r.refills),
 									static_cast<std::uint32_t>(r.refills >> 32)};
 	for (std::size_t i = 0; i < chacha_rng::blocks; i += 4)
-		chacha20_blocks4(r.key, static_cast<std::uint32_t>(i), nonce, out + 64 * i);
+		chacha20_blocks4(r.key, static_cast<std::uint32_t>(i), nonce, r.buffer + 64 * i);
 	r.refills++;
 	for (int i = 0; i < 8; i++)
-		r.key[i] = load_le32(out + 4 * i);
-	std::memcpy(r.buffer, out + 32, sizeof(r.buffer));
-	r.available = sizeof(r.buffer);
-	std::memset(out, 0, sizeof(out));
+		r.key[i] = load_le32(r.buffer + 4 * i);
+	std::memset(r.buffer, 0, 32);
+	r.available = sizeof(r.buffer) - 32;
 }
 
 } // namespace
@@ -167,17 +166,34 @@ chacha_rng_stir(chacha_rng &r, const unsigned char fresh[32]) noexcept
 	r.available = 0;
 }
 
+namespace
+{
+// The next sizeof(T) bytes of output, taken from the top of what is left, and wiped.
+template <class T>
+T
+take(chacha_rng &r) noexcept
+{
+	if (r.available < sizeof(T))
+		refill(r);
+	r.available -= sizeof(T);
+	unsigned char *p = r.buffer + 32 + r.available;
+	T v;
+	std::memcpy(&v, p, sizeof(T));
+	std::memset(p, 0, sizeof(T));
+	return v;
+}
+} // namespace
+
 std::uint64_t
 chacha_rng_next64(chacha_rng &r) noexcept
 {
-	if (r.available < 8)
-		refill(r);
-	r.available -= 8;
-	unsigned char *p = r.buffer + r.available;
-	std::uint64_t v;
-	std::memcpy(&v, p, 8);
-	std::memset(p, 0, 8);
-	return v;
+	return take<std::uint64_t>(r);
+}
+
+std::uint32_t
+chacha_rng_next32(chacha_rng &r) noexcept
+{
+	return take<std::uint32_t>(r);
 }
 
 } // namespace idt

@@ -8,11 +8,18 @@
  * ("undefined symbol: _Z8psprintfPKcz").
  *
  * PG_MODULE_MAGIC, each fmgr function and its PG_FUNCTION_INFO_V1 need C linkage as well.
- * PostgreSQL 16+ builds modules with hidden symbol visibility and PG 13-15's fmgr.h does not
+ * The library is built with hidden symbol visibility (the Makefile, on every server: PostgreSQL
+ * 16+ does so for modules itself), so that its calls between files and its globals need no PLT
+ * or GOT and its functions can be inlined where they are defined. What the server looks up is
+ * exported by PGDLLEXPORT, which c.h leaves empty before 16 unless it is defined: it is defined
+ * here as 16's c.h defines it, and PG_FUNCTION_INFO_V1 below exports the fmgr function as well as
+ * its info function, as 16's does (15's exported only the latter). PG 13-15's fmgr.h does not
  * declare _PG_init, so a module initializer is declared by hand as
  *     extern "C" PGDLLEXPORT void _PG_init(void);
- * (PG_FUNCTION_INFO_V1 already exports the fmgr functions.)
  */
+#ifndef PGDLLEXPORT
+#define PGDLLEXPORT __attribute__((visibility("default")))
+#endif
 extern "C" {
 #include "postgres.h"
 #include "fmgr.h"
@@ -21,6 +28,19 @@ extern "C" {
 #include "varatt.h" /* SET_VARSIZE and friends left postgres.h in 16 */
 #endif
 }
+
+#if PG_VERSION_NUM < 160000
+#undef PG_FUNCTION_INFO_V1
+#define PG_FUNCTION_INFO_V1(funcname)                                                              \
+	extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS);                                           \
+	extern PGDLLEXPORT const Pg_finfo_record *CppConcat(pg_finfo_, funcname)(void);                \
+	const Pg_finfo_record *CppConcat(pg_finfo_, funcname)(void)                                    \
+	{                                                                                              \
+		static const Pg_finfo_record my_finfo = {1};                                               \
+		return &my_finfo;                                                                          \
+	}                                                                                              \
+	extern int no_such_variable
+#endif
 
 #if PG_VERSION_NUM < 160000
 /*

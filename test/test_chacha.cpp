@@ -82,12 +82,13 @@ TEST_CASE("chacha_rng: output, key erasure and wiping", "[chacha]")
 					  static_cast<std::uint32_t>(stream[4 * i + 2]) << 16 |
 					  static_cast<std::uint32_t>(stream[4 * i + 3]) << 24;
 	CHECK(std::memcmp(a.key, next_key, 32) == 0);
-	CHECK(a.available == sizeof(a.buffer) - 8);
+	CHECK(a.available == sizeof(a.buffer) - 32 - 8);
 	// Every block of the refill (computed four at a time) is the RFC block function's.
-	CHECK(std::memcmp(a.buffer, stream + 32, a.available) == 0);
-	// What was handed out is wiped from the buffer.
-	const unsigned char zero[8] = {};
-	CHECK(std::memcmp(a.buffer + a.available, zero, 8) == 0);
+	CHECK(std::memcmp(a.buffer + 32, stream + 32, a.available) == 0);
+	// The next key and what was handed out are wiped from the buffer.
+	const unsigned char zero[32] = {};
+	CHECK(std::memcmp(a.buffer, zero, 32) == 0);
+	CHECK(std::memcmp(a.buffer + 32 + a.available, zero, 8) == 0);
 
 	// The same seed gives the same stream; 10,000 draws across many refills are distinct.
 	std::set<std::uint64_t> seen;
@@ -107,4 +108,32 @@ TEST_CASE("chacha_rng: output, key erasure and wiping", "[chacha]")
 	unsigned char fresh[32] = {1};
 	idt::chacha_rng_stir(b, fresh);
 	CHECK(idt::chacha_rng_next64(a) != idt::chacha_rng_next64(b));
+}
+
+TEST_CASE("chacha_rng: 32-bit draws are the same stream, four bytes at a time", "[chacha]")
+{
+	unsigned char seed[32];
+	for (int i = 0; i < 32; i++)
+		seed[i] = static_cast<unsigned char>(i * 11 + 3);
+	idt::chacha_rng a, b;
+	idt::chacha_rng_seed(a, seed);
+	idt::chacha_rng_seed(b, seed);
+	// Two 32-bit draws hand out the bytes of one 64-bit draw, from the top down, and wipe them;
+	// mixed with 64-bit draws across refills (a 64-bit draw with four bytes left refills).
+	const unsigned char zero[4] = {};
+	for (int i = 0; i < 1000; i++)
+	{
+		const std::uint64_t whole = idt::chacha_rng_next64(a);
+		const std::uint32_t high = idt::chacha_rng_next32(b);
+		LOOP_REQUIRE(std::memcmp(b.buffer + 32 + b.available, zero, 4) == 0, "i=" << i);
+		const std::uint32_t low = idt::chacha_rng_next32(b);
+		unsigned char bytes[8];
+		std::memcpy(bytes, &low, 4);
+		std::memcpy(bytes + 4, &high, 4);
+		std::uint64_t joined;
+		std::memcpy(&joined, bytes, 8);
+		LOOP_REQUIRE(joined == whole, "i=" << i);
+		LOOP_REQUIRE(a.available == b.available, "i=" << i);
+	}
+	CHECK(a.refills > 1);
 }

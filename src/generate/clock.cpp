@@ -1,6 +1,4 @@
 /* clock.cpp: the clocks the generators read, and the wait of a generator whose time unit is full. */
-#include <ctime>
-
 #include "state.h"
 
 extern "C" {
@@ -11,22 +9,6 @@ extern "C" {
 
 namespace gen
 {
-
-std::int64_t
-now_unix_us()
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
-
-std::int64_t
-mono_us()
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
 
 uint32
 named_wait_event(const char *name)

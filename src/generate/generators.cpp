@@ -121,21 +121,22 @@ tid_default_clock_id()
 Datum
 xid_generate()
 {
-	const partition p = field_partition(idt::xid_random_bits, "uid11");
+	static partition_cache cache;
+	const partition p = cached_partition(cache, idt::xid_random_bits, "uid11");
 	const unsigned pbits = p.bits;
 	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
-	/* One random word: its low bits start a new ms, its high half makes the same-ms step. */
-	generate<1>("uid11", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-							 std::int64_t &id_us) {
+	/* One 32-bit random word: its low bits start a new ms, or it makes the same-ms step (an ID
+	 * does one or the other). */
+	generate<1, std::uint32_t>("uid11", [&](gen_state &s, std::int64_t now, const std::uint32_t *r,
+											std::int64_t &id_us) {
 		id_us = now;
-		return keep(
-			s.xid,
-			idt::xid_next(
-				s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
-				idt::same_unit_step(idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0),
-									r[0] >> 32)),
-			out);
+		return keep(s.xid,
+					idt::xid_next(
+						s.xid.value, s.xid.have, floor_div(now, ms), pbits, part, r[0],
+						idt::same_unit_step(
+							idt::counter_left(s.xid.value, idt::xid_random_bits - pbits, 0), r[0])),
+					out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));
 }
@@ -145,19 +146,21 @@ ulidflake_generate(int sid)
 {
 	const unsigned field = sid < 0 ? idt::ulidflake_random_bits : idt::ulidflake_random_bits - 5;
 	const unsigned low = sid < 0 ? 0 : 5; /* the scalable variant's sid */
-	const partition p = field_partition(field, "ulidflake");
+	static partition_cache caches[2];     /* stand-alone, scalable */
+	const partition p = cached_partition(caches[sid >= 0], field, "ulidflake");
 	const unsigned pbits = p.bits;
 	const std::uint64_t part = p.value;
 	std::uint64_t out = 0;
-	generate<1>("ulidflake", [&](gen_state &s, std::int64_t now, const std::uint64_t *r,
-								 std::int64_t &id_us) {
+	/* As xid's: one 32-bit word starts a new ms or makes the step. */
+	generate<1, std::uint32_t>("ulidflake", [&](gen_state &s, std::int64_t now,
+												const std::uint32_t *r, std::int64_t &id_us) {
 		id_us = now;
 		return keep(
 			s.ulidflake,
 			idt::ulidflake_next(
 				s.ulidflake.value, s.ulidflake.have, floor_div(now, ms), pbits, part, sid, r[0],
 				idt::same_unit_step(idt::counter_left(s.ulidflake.value, field - pbits, low),
-									r[0] >> 32)),
+									r[0])),
 			out);
 	});
 	return Int64GetDatum(static_cast<int64>(out));

@@ -32,25 +32,43 @@ strong_bytes(unsigned char *out, std::size_t n)
 		ereport(ERROR,
 				(errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
 }
+
+void
+rekey()
+{
+	unsigned char fresh[32];
+	strong_bytes(fresh, sizeof(fresh));
+	if (rng_pid != MyProcPid)
+		idt::chacha_rng_seed(rng, fresh);
+	else
+		idt::chacha_rng_stir(rng, fresh);
+	memset(fresh, 0, sizeof(fresh));
+	rng_pid = MyProcPid;
+	rng_left = rekey_after;
+}
+
+/* Key the stream in a new process, stir it after rekey_after bytes; then count n bytes taken. */
+inline void
+before_draw(std::size_t n)
+{
+	if (unlikely(rng_left < n || rng_pid != MyProcPid))
+		rekey();
+	rng_left -= n;
+}
 } /* namespace */
 
 std::uint64_t
 random64()
 {
-	if (rng_left < 8 || rng_pid != MyProcPid)
-	{
-		unsigned char fresh[32];
-		strong_bytes(fresh, sizeof(fresh));
-		if (rng_pid != MyProcPid)
-			idt::chacha_rng_seed(rng, fresh);
-		else
-			idt::chacha_rng_stir(rng, fresh);
-		memset(fresh, 0, sizeof(fresh));
-		rng_pid = MyProcPid;
-		rng_left = rekey_after;
-	}
-	rng_left -= 8;
+	before_draw(8);
 	return idt::chacha_rng_next64(rng);
+}
+
+std::uint32_t
+random32()
+{
+	before_draw(4);
+	return idt::chacha_rng_next32(rng);
 }
 
 } /* namespace gen */

@@ -29,17 +29,17 @@ namespace
 const struct config_enum_entry overflow_options[] = {
 	{"wait", OVERFLOW_WAIT, false}, {"error", OVERFLOW_ERROR, false}, {nullptr, 0, false}};
 
+/* Tests only: ms a backend sleeps once it reserves for the cluster, before it writes anything. */
+int test_reservation_pause_ms = 0;
+} /* namespace */
+
+int on_overflow = OVERFLOW_WAIT;
 /*
  * Tests only: 0 (default) leaves the counters alone; N > 0 keeps at most N counter bits in the
  * xid and ulidflake fields (the bits above them zero), so a time unit overflows after a few IDs
  * on any server and under any scope, and idtypes.on_overflow can be tested everywhere.
  */
 int test_counter_bits = 0;
-/* Tests only: ms a backend sleeps once it reserves for the cluster, before it writes anything. */
-int test_reservation_pause_ms = 0;
-} /* namespace */
-
-int on_overflow = OVERFLOW_WAIT;
 int tid_clock_id_setting = -1;
 /*
  * idtypes.node_id (0..31; -1 when not set) makes the IDs of nodes with different node ids
@@ -171,10 +171,8 @@ reserve_covering(std::int64_t id_us, std::uint64_t life)
 }
 
 void
-refuse_during_recovery(const char *type_name)
+refuse_in_recovery(const char *type_name)
 {
-	if (!RecoveryInProgress())
-		return;
 	ereport(ERROR,
 			(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
 			 errmsg("cannot generate a monotonic %s during recovery", type_name),
@@ -317,6 +315,21 @@ partition
 field_partition(unsigned counter_bits, const char *type_name)
 {
 	return shrink_for_tests(field_partition_unshrunk(counter_bits, type_name), counter_bits);
+}
+
+/* cached_partition()'s miss. The backend's slot and MaxBackends are fixed for its life, and
+ * whether the state is shared once it attached (field_partition attaches); the node id in force
+ * is fixed for the server's, but node_id_in_force() warns when the setting differs from it: a
+ * changed setting misses. */
+partition
+refresh_partition(partition_cache &c, unsigned counter_bits, const char *type_name)
+{
+	c.valid = false;
+	c.p = field_partition(counter_bits, type_name);
+	c.node_id_setting = node_id_setting;
+	c.test_counter_bits = test_counter_bits;
+	c.valid = true;
+	return c.p;
 }
 
 /*

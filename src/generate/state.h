@@ -3,11 +3,14 @@
 #ifndef IDTYPES_GENERATE_STATE_H
 #define IDTYPES_GENERATE_STATE_H
 
+#include <ctime>
+
 #include "idtypes/generate.hpp"
 
 #include "glue.h"
 
 extern "C" {
+#include "access/xlog.h"
 #include "storage/condition_variable.h"
 #include "storage/spin.h"
 }
@@ -150,6 +153,7 @@ enum overflow_policy
 extern int on_overflow;
 extern int tid_clock_id_setting;    /* -1: not set */
 extern int node_id_setting;         /* -1: not set */
+extern int test_counter_bits;       /* tests only: 0, else the counter bits kept */
 extern int accept_timeline_setting; /* 0: not set */
 constexpr unsigned node_id_bits = 5;
 
@@ -159,10 +163,45 @@ constexpr unsigned node_id_bits = 5;
  * the same ID in one millisecond (the node id and the backend slot share the counter's top bits). */
 int node_id_in_force();
 
+/* field_partition() as a generator calls it for each ID: worked out again only when a setting it
+ * depends on (idtypes.node_id, the tests' counter bits) changed since the last call. */
+struct partition_cache
+{
+	partition p;
+	int node_id_setting;
+	int test_counter_bits;
+	bool valid;
+};
+partition refresh_partition(partition_cache &c, unsigned counter_bits, const char *type_name);
+inline partition
+cached_partition(partition_cache &c, unsigned counter_bits, const char *type_name)
+{
+	if (likely(c.valid && c.node_id_setting == node_id_setting &&
+			   c.test_counter_bits == test_counter_bits))
+		return c.p;
+	return refresh_partition(c, counter_bits, type_name);
+}
+
 /* ---- clock (clock.cpp) ------------------------------------------------------------------- */
 
-std::int64_t now_unix_us();
-std::int64_t mono_us();
+/* The wall clock and the monotonic clock in us. Inline: every generated ID reads the first, and
+ * the call is a good part of a generator's time (clock_gettime() through the vDSO). */
+inline std::int64_t
+now_unix_us()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+inline std::int64_t
+mono_us()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
 void overflow_wait(int attempt);
 
 /* A wait event of this name that pg_stat_activity shows (17+; "Extension" on 15 and 16): look it
@@ -190,6 +229,23 @@ add_sat(std::int64_t a, std::int64_t b)
 /* ---- random bits (random.cpp) ------------------------------------------------------------ */
 
 std::uint64_t random64();
+std::uint32_t random32(); /* half a word of the same stream: what a 64-bit ID's step needs */
+
+/* The random word a generator draws: 64 or 32 bits. */
+template <class Word>
+Word draw();
+template <>
+inline std::uint64_t
+draw<std::uint64_t>()
+{
+	return random64();
+}
+template <>
+inline std::uint32_t
+draw<std::uint32_t>()
+{
+	return random32();
+}
 
 /* ---- the floor file (floor_file.cpp) and the restart floor (restart_floor.cpp) ----------- */
 
@@ -249,7 +305,13 @@ bool floor_redo_registered(); /* preloaded: the resource manager is registered *
 void reserve_covering(std::int64_t id_us, std::uint64_t life);
 
 /* A monotonic generator of type_name called during recovery: refused (state.cpp). */
-void refuse_during_recovery(const char *type_name);
+[[noreturn]] void refuse_in_recovery(const char *type_name);
+inline void
+refuse_during_recovery(const char *type_name)
+{
+	if (unlikely(RecoveryInProgress()))
+		refuse_in_recovery(type_name);
+}
 
 /* Per-backend state: the node id in force for this server's life, recorded in the floor file by
  * the first backend that asks (setting: its idtypes.node_id). floor_file.cpp. */
@@ -266,10 +328,11 @@ void apply_restart_floor();
  * returns a gen_status and stores the ID into the state itself; now_us is the state's steady
  * clock (the wall clock, never back, never before the restart floor); the step sets id_us to its
  * ID's time (TID's may be ahead of now_us), which the floor file must hold before the ID goes out;
- * r holds the NRandom random words the format needs, drawn before the lock is taken (a draw may
- * raise an error). On overflow the policy says wait (sleep to about the next clock unit) or error.
+ * r holds the NRandom random words (of type Word: 64 or 32 bits) the format needs, drawn before
+ * the lock is taken (a draw may raise an error). On overflow the policy says wait (sleep to about
+ * the next clock unit) or error.
  */
-template <int NRandom, class Step>
+template <int NRandom, class Word = std::uint64_t, class Step>
 void
 generate(const char *type_name, Step step)
 {
@@ -282,9 +345,9 @@ generate(const char *type_name, Step step)
 	for (int attempt = 0;; attempt++)
 	{
 		const std::int64_t wall = now_unix_us();
-		std::uint64_t r[NRandom > 0 ? NRandom : 1] = {0};
+		Word r[NRandom > 0 ? NRandom : 1] = {0};
 		for (int i = 0; i < NRandom; i++)
-			r[i] = random64();
+			r[i] = draw<Word>();
 		std::int64_t id_us = 0;
 		lock_state();
 		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */

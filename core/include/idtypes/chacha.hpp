@@ -22,8 +22,10 @@ struct chacha_rng
 	static constexpr std::size_t buffer_size = 64 * blocks;
 	std::uint32_t key[8];
 	std::uint64_t refills;                  // the nonce: a new one for every refill of a key
-	unsigned char buffer[buffer_size - 32]; // output not yet handed out ends at the top
-	std::size_t available;                  // bytes left, taken from the end down
+	// A refill's whole output: its first 32 bytes become the next key and are wiped; the rest is
+	// handed out from the end down, and what is left lies at [32, 32 + available).
+	unsigned char buffer[buffer_size];
+	std::size_t available; // bytes left
 };
 
 // Start from 32 seed bytes (from a strong source).
@@ -34,5 +36,8 @@ void chacha_rng_stir(chacha_rng &r, const unsigned char fresh[32]) noexcept;
 
 // The next 64 random bits. Bytes handed out are wiped from the buffer.
 std::uint64_t chacha_rng_next64(chacha_rng &r) noexcept;
+
+// The next 32 random bits, likewise (the next four bytes of the same output).
+std::uint32_t chacha_rng_next32(chacha_rng &r) noexcept;
 
 } // namespace idt

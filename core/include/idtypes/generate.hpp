@@ -80,25 +80,99 @@ counter_left(std::uint64_t last, unsigned counter_bits, unsigned low_bits) noexc
 
 // now_units is relative to the format's epoch. step >= 1. The counter of a new unit is
 // random & (counter max >> first_in_unit_shift).
-gen64 mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units,
-				  std::uint64_t max_units, const field_layout &layout, std::uint64_t random,
-				  std::uint64_t step) noexcept;
+// Inline, as the steps below: every generated ID runs one.
+inline gen64
+mono64_next(std::uint64_t last, bool have_last, std::int64_t now_units, std::uint64_t max_units,
+			const field_layout &l, std::uint64_t random, std::uint64_t step) noexcept
+{
+	const unsigned counter_bits = l.field_bits - l.fixed_bits - l.low_bits;
+	const std::uint64_t counter_max = (1ull << counter_bits) - 1;
+	const std::uint64_t last_units = last >> l.field_bits;
+	std::uint64_t units;
+	if (have_last && now_units <= static_cast<std::int64_t>(last_units))
+		units = last_units; // same unit, or the clock went back
+	else if (now_units < 0)
+		return {0, gen_status::time_out_of_range};
+	else
+		units = static_cast<std::uint64_t>(now_units);
+	if (units > max_units)
+		return {0, gen_status::time_out_of_range};
+
+	std::uint64_t counter;
+	if (have_last && units == last_units)
+	{
+		const std::uint64_t prev = (last >> l.low_bits) & counter_max;
+		if (step > counter_max - prev)
+			return {0, gen_status::overflow};
+		counter = prev + step;
+	}
+	else
+		counter = random & (counter_max >> first_in_unit_shift);
+
+	const std::uint64_t fixed = l.fixed & ((1ull << l.fixed_bits) - 1);
+	const std::uint64_t field = (fixed << (counter_bits + l.low_bits)) | (counter << l.low_bits) |
+								(l.low & ((1ull << l.low_bits) - 1));
+	const std::uint64_t v = (units << l.field_bits) | field;
+	// A different fixed part than the previous ID's could still sort lower; never emit that.
+	if (have_last && v <= last)
+		return {0, gen_status::overflow};
+	return {v, gen_status::ok};
+}
+
+// now - epoch without signed overflow: a clock far before the epoch stays far before it.
+constexpr std::int64_t
+since_epoch(std::int64_t now, std::int64_t epoch) noexcept
+{
+	return now < INT64_MIN + epoch ? INT64_MIN : now - epoch;
+}
 
 // xid profile: ms since the xid epoch, 22-bit field.
-gen64 xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
-			   std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept;
+inline gen64
+xid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
+		 std::uint64_t fixed, std::uint64_t random, std::uint64_t step) noexcept
+{
+	const field_layout l = {xid_random_bits, fixed_bits, fixed, 0, 0};
+	return mono64_next(last, have_last, since_epoch(now_unix_ms, xid_epoch_ms), xid_max_ms, l,
+					   random, step);
+}
 
 // ulidflake: ms since 2024, 20-bit field; sid < 0 for the stand-alone variant (20 random bits),
 // else the scalable variant (15 random bits | 5-bit sid).
-gen64 ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms,
-					 unsigned fixed_bits, std::uint64_t fixed, int sid, std::uint64_t random,
-					 std::uint64_t step) noexcept;
+inline gen64
+ulidflake_next(std::uint64_t last, bool have_last, std::int64_t now_unix_ms, unsigned fixed_bits,
+			   std::uint64_t fixed, int sid, std::uint64_t random, std::uint64_t step) noexcept
+{
+	const field_layout l = {ulidflake_random_bits, fixed_bits, fixed, sid < 0 ? 0u : 5u,
+							sid < 0 ? 0u : static_cast<std::uint64_t>(sid)};
+	return mono64_next(last, have_last, since_epoch(now_unix_ms, ulidflake_epoch_ms),
+					   ulidflake_max_ms, l, random, step);
+}
 
 // TID: micros = max(now_us, last_us + 1), then the 10-bit clock id; an overflow when that is
 // more than max_ahead_us after now_us (more than one ID per microsecond for that long): the
 // caller waits, so TID never runs further ahead of its clock than that.
-gen64 tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id,
-			   std::int64_t max_ahead_us) noexcept;
+inline gen64
+tid_next(std::uint64_t last, bool have_last, std::int64_t now_unix_us, unsigned clock_id,
+		 std::int64_t max_ahead_us) noexcept
+{
+	std::uint64_t micros;
+	if (have_last && now_unix_us <= static_cast<std::int64_t>(timeid_micros(last)))
+	{
+		micros = timeid_micros(last) + 1;
+		if (micros > timeid_max_us)
+			return {0, gen_status::time_out_of_range};
+		// micros - now, without overflow: both lie in [0, 2^53) here, or now is negative.
+		if (now_unix_us >= 0 && static_cast<std::int64_t>(micros) - now_unix_us > max_ahead_us)
+			return {0, gen_status::overflow};
+	}
+	else if (now_unix_us < 0)
+		return {0, gen_status::time_out_of_range};
+	else
+		micros = static_cast<std::uint64_t>(now_unix_us);
+	if (micros > timeid_max_us)
+		return {0, gen_status::time_out_of_range};
+	return {timeid_pack(micros, clock_id), gen_status::ok};
+}
 
 // A clock that never goes back, for the monotonic generators: the wall clock while it is at or
 // after the latest time handed out; when it is behind (stepped back, or a restart put the floor
