@@ -1,11 +1,13 @@
 # mk/checks.mk (included by the Makefile): the checks of the tree that need no server.
-#   check-abi     the .so needs nothing from the C++ runtime
+#   check-abi     the .so needs nothing from the C++ runtime, and exports only what the server
+#                 looks up
 #   sql, check-sql  regenerate the generated SQL scripts / check them, the frozen ones, the symbols
 #                 and the types' facts
 #   format, check-format  clang-format the C++ sources / check that they are
 
 # The .so must need nothing from the C++ runtime: PGXS links it with gcc, and libstdc++ is loaded
-# into a backend only by chance (through ICU).
+# into a backend only by chance (through ICU). It exports only what the server looks up by name
+# (hidden visibility: the Makefile and src/compat.h).
 CXX_RUNTIME_SYMBOLS = __cxa_|__gxx_|_Unwind_|_ZSt|_Zn[wa]|_Zd[la]
 
 .PHONY: check-abi
@@ -18,6 +20,16 @@ check-abi: all
 		echo "check-abi: $(MODULE_big)$(DLSUFFIX) links libstdc++" >&2; exit 1; \
 	fi
 	@echo "check-abi: $(MODULE_big)$(DLSUFFIX) needs no C++ runtime"
+	@nm -D --defined-only $(MODULE_big)$(DLSUFFIX) | awk '{ print $$NF }' | sort > .exports.list
+	@if awk 'NR == FNR { have[$$1] = 1; next } \
+			!($$1 ~ /^(Pg_magic_func|_PG_init|_init|_fini|_edata|_end|__bss_start)$$/ || \
+			  ($$1 ~ /^pg_finfo_/ && (substr($$1, 10) in have)) || (("pg_finfo_" $$1) in have)) \
+			{ print; bad = 1 } END { exit !bad }' .exports.list .exports.list; then \
+		echo "check-abi: $(MODULE_big)$(DLSUFFIX) exports more than the server looks up (above): hidden visibility" >&2; \
+		rm -f .exports.list; exit 1; \
+	fi
+	@echo "check-abi: $(MODULE_big)$(DLSUFFIX) exports only the fmgr functions, their info functions, _PG_init and the magic block ($$(wc -l < .exports.list) symbols)"
+	@rm -f .exports.list
 
 # The generated SQL, "<tools/ generator>[+<argument>]:<file>": the install script and the update
 # (tools/gen_sql.py), the SQL edition, its pg_tle package and its migration

@@ -21,7 +21,7 @@ struct chacha_rng
 	static constexpr std::size_t blocks = 16;
 	static constexpr std::size_t buffer_size = 64 * blocks;
 	std::uint32_t key[8];
-	std::uint64_t refills;                  // the nonce: a new one for every refill of a key
+	std::uint64_t refills; // the nonce: a new one for every refill of a key
 	// A refill's whole output: its first 32 bytes become the next key and are wiped; the rest is
 	// handed out from the end down, and what is left lies at [32, 32 + available).
 	unsigned char buffer[buffer_size];
