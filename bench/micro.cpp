@@ -176,6 +176,16 @@ void chacha_next64(benchmark::State &s)
 		benchmark::DoNotOptimize(idt::chacha_rng_next64(r));
 }
 
+// One 32-bit draw, what xid and ulidflake take per ID.
+void chacha_next32(benchmark::State &s)
+{
+	idt::chacha_rng r;
+	const unsigned char seed[32] = {1, 2, 3};
+	idt::chacha_rng_seed(r, seed);
+	for (auto _ : s)
+		benchmark::DoNotOptimize(idt::chacha_rng_next32(r));
+}
+
 // One read of the wall clock, as each generator call makes (clock_gettime through the vDSO where
 // the kernel offers one): the floor under the time-ordered generators' cost per ID.
 void clock_realtime(benchmark::State &s)
@@ -205,6 +215,7 @@ BENCHMARK(ulid_parse);
 BENCHMARK(euid_parse);
 BENCHMARK(uuid_hex_parse);
 BENCHMARK(chacha_next64);
+BENCHMARK(chacha_next32);
 BENCHMARK(clock_realtime);
 
 BENCHMARK_MAIN();
