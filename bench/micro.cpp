@@ -166,24 +166,24 @@ void strtoull_u64(benchmark::State &s)
 	bench_parse(s, ts, [](const char *t, std::size_t) { return std::strtoull(t, nullptr, 10); });
 }
 
-// One 64-bit draw of the generators' random stream (refills included, amortised).
+// One draw of the generators' random stream (refills included, amortised): 64 bits, or 32 bits,
+// what xid and ulidflake take per ID.
+template <class Word, Word (*Next)(idt::chacha_rng &) noexcept>
+void chacha_draw(benchmark::State &s)
+{
+	idt::chacha_rng r;
+	const unsigned char seed[32] = {1, 2, 3};
+	idt::chacha_rng_seed(r, seed);
+	for (auto _ : s)
+		benchmark::DoNotOptimize(Next(r));
+}
 void chacha_next64(benchmark::State &s)
 {
-	idt::chacha_rng r;
-	const unsigned char seed[32] = {1, 2, 3};
-	idt::chacha_rng_seed(r, seed);
-	for (auto _ : s)
-		benchmark::DoNotOptimize(idt::chacha_rng_next64(r));
+	chacha_draw<std::uint64_t, idt::chacha_rng_next64>(s);
 }
-
-// One 32-bit draw, what xid and ulidflake take per ID.
 void chacha_next32(benchmark::State &s)
 {
-	idt::chacha_rng r;
-	const unsigned char seed[32] = {1, 2, 3};
-	idt::chacha_rng_seed(r, seed);
-	for (auto _ : s)
-		benchmark::DoNotOptimize(idt::chacha_rng_next32(r));
+	chacha_draw<std::uint32_t, idt::chacha_rng_next32>(s);
 }
 
 // One read of the wall clock, as each generator call makes (clock_gettime through the vDSO where
