@@ -23,6 +23,17 @@ hex(const unsigned char *p, std::size_t n)
 	return s;
 }
 
+// Two generators seeded alike, with the seed bytes i * mul + add.
+void
+seed_pair(idt::chacha_rng &a, idt::chacha_rng &b, int mul, int add)
+{
+	unsigned char seed[32];
+	for (int i = 0; i < 32; i++)
+		seed[i] = static_cast<unsigned char>(i * mul + add);
+	idt::chacha_rng_seed(a, seed);
+	idt::chacha_rng_seed(b, seed);
+}
+
 } // namespace
 
 TEST_CASE("chacha20_block: RFC 8439 section 2.3.2", "[chacha]")
@@ -54,12 +65,8 @@ TEST_CASE("chacha20_block: the all-zero key and nonce", "[chacha]")
 
 TEST_CASE("chacha_rng: output, key erasure and wiping", "[chacha]")
 {
-	unsigned char seed[32];
-	for (int i = 0; i < 32; i++)
-		seed[i] = static_cast<unsigned char>(i * 7 + 1);
 	idt::chacha_rng a, b;
-	idt::chacha_rng_seed(a, seed);
-	idt::chacha_rng_seed(b, seed);
+	seed_pair(a, b, 7, 1);
 
 	// The first refill: 16 blocks of the seed key with nonce 0; the first 32 bytes become the
 	// next key, the rest is handed out from its end down.
@@ -112,12 +119,8 @@ TEST_CASE("chacha_rng: output, key erasure and wiping", "[chacha]")
 
 TEST_CASE("chacha_rng: 32-bit draws are the same stream, four bytes at a time", "[chacha]")
 {
-	unsigned char seed[32];
-	for (int i = 0; i < 32; i++)
-		seed[i] = static_cast<unsigned char>(i * 11 + 3);
 	idt::chacha_rng a, b;
-	idt::chacha_rng_seed(a, seed);
-	idt::chacha_rng_seed(b, seed);
+	seed_pair(a, b, 11, 3);
 	// Two 32-bit draws hand out the bytes of one 64-bit draw, from the top down, and wipe them;
 	// mixed with 64-bit draws across refills (a 64-bit draw with four bytes left refills).
 	const unsigned char zero[4] = {};

@@ -311,11 +311,14 @@ node_id_in_force()
 	return node;
 }
 
+namespace
+{
 partition
 field_partition(unsigned counter_bits, const char *type_name)
 {
 	return shrink_for_tests(field_partition_unshrunk(counter_bits, type_name), counter_bits);
 }
+} /* namespace */
 
 /* cached_partition()'s miss. The backend's slot and MaxBackends are fixed for its life, and
  * whether the state is shared once it attached (field_partition attaches); the node id in force
@@ -324,7 +327,6 @@ field_partition(unsigned counter_bits, const char *type_name)
 partition
 refresh_partition(partition_cache &c, unsigned counter_bits, const char *type_name)
 {
-	c.valid = false;
 	c.p = field_partition(counter_bits, type_name);
 	c.node_id_setting = node_id_setting;
 	c.test_counter_bits = test_counter_bits;

@@ -136,7 +136,6 @@ struct partition
 	unsigned bits;       /* fixed top bits of the counter field */
 	std::uint64_t value; /* their value: node id, then slot */
 };
-partition field_partition(unsigned counter_bits, const char *type_name);
 unsigned slot_bits();
 std::uint64_t slot_value(unsigned bits);
 /* The same for the session: its leader's slot in a parallel worker (generate_tid_at's default
@@ -163,8 +162,9 @@ constexpr unsigned node_id_bits = 5;
  * the same ID in one millisecond (the node id and the backend slot share the counter's top bits). */
 int node_id_in_force();
 
-/* field_partition() as a generator calls it for each ID: worked out again only when a setting it
- * depends on (idtypes.node_id, the tests' counter bits) changed since the last call. */
+/* The partition a generator uses for each ID, kept: worked out again (refresh_partition, in
+ * state.cpp) only when a setting it depends on (idtypes.node_id, the tests' counter bits) changed
+ * since the last call. */
 struct partition_cache
 {
 	partition p;
@@ -184,22 +184,27 @@ cached_partition(partition_cache &c, unsigned counter_bits, const char *type_nam
 
 /* ---- clock (clock.cpp) ------------------------------------------------------------------- */
 
-/* The wall clock and the monotonic clock in us. Inline: every generated ID reads the first, and
- * the call is a good part of a generator's time (clock_gettime() through the vDSO). */
+/* A clock in us: CLOCK_REALTIME (now_unix_us) or CLOCK_MONOTONIC (mono_us). Inline: every
+ * generated ID reads the wall clock, and the call is a good part of a generator's time
+ * (clock_gettime() through the vDSO). */
+inline std::int64_t
+clock_us(clockid_t clock)
+{
+	struct timespec ts;
+	clock_gettime(clock, &ts);
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
 inline std::int64_t
 now_unix_us()
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+	return clock_us(CLOCK_REALTIME);
 }
 
 inline std::int64_t
 mono_us()
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+	return clock_us(CLOCK_MONOTONIC);
 }
 
 void overflow_wait(int attempt);
