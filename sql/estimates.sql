@@ -136,6 +136,17 @@ INSERT INTO est_ev
 SELECT generate_ulid_at(now() - interval '10 minutes' + interval '10 minutes' * i / 2000), i % 1000
 FROM generate_series(1, 2000) i;
 SELECT est_plan_scans() - :analyzed <= 2 AS at_most_two_more_when_grown;
+-- Both are kept for the session's next plans (the first new row until the next ANALYZE or
+-- VACUUM, the largest ID while the table has as many pages): planned again, the grown table
+-- takes no more index scans than the analyzed one.
+SELECT est_plan_scans() - :analyzed <= 0 AS none_more_when_planned_again;
+-- 2,000 rows more, an hour ahead, in new pages: the next plan reads the largest ID again, and
+-- estimates them within 3x.
+INSERT INTO est_ev
+SELECT generate_ulid_at(now() + interval '1 hour' + interval '10 minutes' * i / 2000), i % 1000
+FROM generate_series(1, 2000) i;
+SELECT est_plan_scans() - :analyzed <= 1 AS one_more_when_grown_again;
+SELECT est_within('SELECT * FROM est_ev WHERE id <@ ulid_time_range(tstzrange(now() + interval ''50 minutes'', now() + interval ''2 hours''))', 3);
 DROP FUNCTION est_plan_scans();
 DROP TABLE est_ev;
 -- A load analyzed at once, in its own transaction here (or in the same session within a second:

@@ -10,7 +10,8 @@
  * reltuples says 21,900, the statistics describe 19,900, and 2,000 are new. The index's
  * ends are read as core's get_actual_variable_endpoint reads them (skipping dead entries, at most
  * 100 heap pages), and kept with the planning run's memory (run_cache), so that an estimate, the
- * statistics hook and a subquery of one plan probe each end once.
+ * statistics hook and a subquery of one plan probe each end once; the two IDs the statistics hook
+ * reads are kept across planning runs too, beside the check (keep_id).
  */
 #include "planner/planner.h"
 
@@ -426,6 +427,9 @@ namespace
  * made the count doubtful, not on every plan: its cost grows with the table (the count's limit in
  * check_new_rows), a plan's does not.
  *
+ * Beside the check, the IDs the statistics hook read (keep_id), valid for as long as the check
+ * and, each, for more conditions (kept_id_of).
+ *
  * The cache holds up to 16,384 tables (a few MB at most), however many columns each plan checks: a
  * plan over 1,500 partitions keeps its 1,500 checks. Past that, half its tables are dropped, the
  * first half a scan of the hash finds (a backend that plans over more tables than that checks
@@ -433,13 +437,24 @@ namespace
  */
 constexpr long checked_tables_max = 16384;
 
+/* An ID keep_id() keeps: found after the table's last VACUUM of this time, at this size. */
+struct kept_id
+{
+	bool kept;
+	TimestampTz vacuumed;
+	BlockNumber pages;
+	idt::u128 value;
+};
+
 struct checked_column
 {
 	AttrNumber attnum;
 	TimestampTz analyzed;
 	Oid relfilenode;
-	bool known;       /* the count ended below its limit */
-	double described; /* then: the rows the statistics describe */
+	bool counted;          /* check_new_rows counted the entries above the histogram */
+	bool known;            /* the count ended below its limit */
+	double described;      /* then: the rows the statistics describe */
+	kept_id ids[KEPT_IDS]; /* keep_id() */
 };
 
 struct checked_table
@@ -553,10 +568,16 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
 	const TimestampTz analyzed = last_analyzed(tab);
 	const checked_column *kept = checked_column_of(rte->relid, attnum, analyzed, relfilenode);
-	checked_column c = {attnum, analyzed, relfilenode, false, 0};
+	checked_column c = {};
 	if (kept != nullptr)
 		c = *kept;
 	else
+	{
+		c.attnum = attnum;
+		c.analyzed = analyzed;
+		c.relfilenode = relfilenode;
+	}
+	if (!c.counted)
 	{
 		HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
 										  Int16GetDatum(attnum), BoolGetDatum(false));
@@ -586,12 +607,90 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 			}
 			ReleaseSysCache(stats);
 		}
+		c.counted = true;
 		keep_checked_column(rte->relid, c);
 	}
 	return c.known ? Min(reltuples, Max(counted, c.described)) : counted;
 }
 
+/*
+ * The column's entry in checked_tables as the table is now: its key, what it is valid for (the
+ * last ANALYZE, the table's file), the time of the last VACUUM and the table's size in pages;
+ * false for what is not a plain table's column.
+ */
+struct column_now
+{
+	Oid relid;
+	AttrNumber attnum;
+	TimestampTz analyzed;
+	TimestampTz vacuumed;
+	Oid relfilenode;
+	BlockNumber pages;
+};
+
+bool
+column_now_of(PlannerInfo *root, const VariableStatData *vardata, column_now *out)
+{
+	const RelOptInfo *rel = vardata->rel;
+	if (rel == nullptr || rel->rtekind != RTE_RELATION || vardata->var == nullptr ||
+		!IsA(vardata->var, Var))
+		return false;
+	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
+	const PgStat_StatTabEntry *tab = pgstat_fetch_stat_tabentry(rte->relid);
+	if (rte->inh || tab == nullptr)
+		return false;
+	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	out->relfilenode = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relfilenode;
+	ReleaseSysCache(tuple);
+	out->relid = rte->relid;
+	out->attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
+	out->analyzed = last_analyzed(tab);
+	out->vacuumed = Max(IDT_TABSTAT_LAST_VACUUM(tab), IDT_TABSTAT_LAST_AUTOVACUUM(tab));
+	out->pages = rel->pages;
+	return true;
+}
+
 } /* namespace */
+
+bool
+kept_id_of(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 *out)
+{
+	column_now now;
+	if (!column_now_of(root, vardata, &now))
+		return false;
+	const checked_column *c =
+		checked_column_of(now.relid, now.attnum, now.analyzed, now.relfilenode);
+	if (c == nullptr)
+		return false;
+	const kept_id &k = c->ids[item];
+	if (!k.kept || k.vacuumed != now.vacuumed || (item == KEPT_LARGEST && k.pages != now.pages))
+		return false;
+	*out = k.value;
+	return true;
+}
+
+void
+keep_id(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 value)
+{
+	column_now now;
+	if (!column_now_of(root, vardata, &now))
+		return;
+	const checked_column *kept =
+		checked_column_of(now.relid, now.attnum, now.analyzed, now.relfilenode);
+	checked_column c = {};
+	if (kept != nullptr)
+		c = *kept;
+	else
+	{
+		c.attnum = now.attnum;
+		c.analyzed = now.analyzed;
+		c.relfilenode = now.relfilenode;
+	}
+	c.ids[item] = {true, now.vacuumed, now.pages, value};
+	keep_checked_column(now.relid, c);
+}
 
 /*
  * pg_class.reltuples is the table's size at the last ANALYZE or VACUUM, pg_statistic what the

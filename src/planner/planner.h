@@ -146,6 +146,23 @@ bool actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfa
 bool first_at_or_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 					   Datum bound, Datum *out);
 
+/*
+ * IDs the statistics hook keeps across planning runs in this backend, per column, while the
+ * statistics, the table's file and its last VACUUM (which may have removed the row) are those
+ * they were read under: the first new row (the first at or above the time of the last ANALYZE:
+ * later rows come above it) and the largest ID, which is kept while the table has the same number
+ * of pages (rows added since go into the estimates once the table grows a page; an estimate
+ * beyond it reads the index's end anyway, in core). A 64-bit ID is kept in lo.
+ */
+enum kept_item
+{
+	KEPT_FIRST_NEW,
+	KEPT_LARGEST,
+	KEPT_IDS
+};
+bool kept_id_of(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 *out);
+void keep_id(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 value);
+
 /* When the column's table was last analyzed (by hand or autovacuum); 0 if unknown. */
 TimestampTz analyzed_at(PlannerInfo *root, const VariableStatData *vardata);
 

@@ -83,13 +83,44 @@ keep_extended_stats(HeapTuple)
 {
 }
 
+/* An ID as keep_id() keeps it, and back. */
+idt::u128
+as_kept(std::uint64_t v)
+{
+	return {0, v};
+}
+
+idt::u128
+as_kept(idt::u128 v)
+{
+	return v;
+}
+
+template <class V>
+V from_kept(idt::u128 v);
+
+template <>
+std::uint64_t
+from_kept<std::uint64_t>(idt::u128 v)
+{
+	return v.lo;
+}
+
+template <>
+idt::u128
+from_kept<idt::u128>(idt::u128 v)
+{
+	return v;
+}
+
 /*
  * Where the new rows begin. IDs made as rows are inserted carry the time they were made, so rows
  * added since the last ANALYZE lie at or above the lowest ID of its time: the first index entry
- * there (one more index probe, once per planning run) is the first new row, found even after a
- * quiet gap (a table loaded, analyzed, then quiet for a day before a burst), where spreading the
- * new rows from the histogram's last bound to the largest ID would thin them over the whole gap.
- * last when that entry is unknown or not above it.
+ * there is the first new row, found even after a quiet gap (a table loaded, analyzed, then quiet
+ * for a day before a burst), where spreading the new rows from the histogram's last bound to the
+ * largest ID would thin them over the whole gap. One more index probe, once per ANALYZE and
+ * VACUUM of the table (kept_id_of), used while not above the largest ID (top). last when that
+ * entry is unknown or not above it.
  */
 template <class T>
 typename T::value_type
@@ -107,10 +138,18 @@ new_rows_from(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 	const typename T::range_type r = T::time_range(w);
 	if (r.empty || !(last < r.lo) || !(r.lo < top))
 		return last;
-	Datum first;
-	if (!first_at_or_above(root, vardata, opfamily, id_to_datum(r.lo), &first))
-		return last;
-	const V f = id_from_datum<V>(first);
+	idt::u128 kept;
+	V f;
+	if (kept_id_of(root, vardata, KEPT_FIRST_NEW, &kept) && !(top < from_kept<V>(kept)))
+		f = from_kept<V>(kept);
+	else
+	{
+		Datum first;
+		if (!first_at_or_above(root, vardata, opfamily, id_to_datum(r.lo), &first))
+			return last;
+		f = id_from_datum<V>(first);
+		keep_id(root, vardata, KEPT_FIRST_NEW, as_kept(f));
+	}
 	return last < f ? f : last;
 }
 
@@ -166,8 +205,19 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 		described_rows * Max(0.0, 1.0 - form->stanullfrac - sumcommon) + (1.0 - ordered) * new_rows;
 	const int k_new = Min(n - 2, static_cast<int>(std::rint((n - 1) * above / (above + below))));
 	const V last = n >= 2 ? id_from_datum<V>(sslot.values[n - 1]) : V{};
-	if (k_new < 1 || !actual_extreme(root, vardata, opfamily, true, &top) ||
-		!(last < id_from_datum<V>(top)))
+	V to{};
+	if (k_new >= 1)
+	{
+		idt::u128 kept;
+		if (kept_id_of(root, vardata, KEPT_LARGEST, &kept))
+			to = from_kept<V>(kept);
+		else if (actual_extreme(root, vardata, opfamily, true, &top))
+		{
+			to = id_from_datum<V>(top);
+			keep_id(root, vardata, KEPT_LARGEST, as_kept(to));
+		}
+	}
+	if (k_new < 1 || !(last < to))
 	{
 		free_attstatsslot(&sslot);
 		ReleaseSysCache(stats);
@@ -178,7 +228,6 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	for (int i = 0; i <= k_old; i++)
 		values[i] = id_to_datum(id_from_datum<V>(
 			sslot.values[static_cast<int>(std::rint(static_cast<double>(i) * (n - 1) / k_old))]));
-	const V to = id_from_datum<V>(top);
 	const V from = new_rows_from<T>(root, vardata, opfamily, last, to);
 	if (last < from && k_new >= 2)
 	{
