@@ -43,66 +43,157 @@ store_le32(std::uint32_t v, unsigned char *p) noexcept
 	p[3] = static_cast<unsigned char>(v >> 24);
 }
 
-// Four consecutive blocks (counters counter..counter+3) at once: each 32-bit word of the state
-// is a vector of four lanes, one per block, so the rounds run on all four in the same
-// instructions (SSE2 on x86-64, NEON on arm64; a plain loop where there is no vector unit).
-// The output is byte for byte that of four chacha20_block calls.
+// Several consecutive blocks (counters counter, counter + 1, ...) at once: each 32-bit word of
+// the state is a vector with one lane per block, so the rounds run on all of them in the same
+// instructions (four lanes: SSE2 on x86-64, NEON on arm64, a plain loop where there is no vector
+// unit; eight: AVX2, where the CPU has it). The output is byte for byte that of one
+// chacha20_block call per block.
 typedef std::uint32_t lanes4 __attribute__((vector_size(16)));
+#if defined(__x86_64__)
+#define IDT_CHACHA_LANES8 1
+typedef std::uint32_t lanes8 __attribute__((vector_size(32)));
+#endif
 
 // *d = rotl(*d ^ s, n), lane by lane. Vectors go by pointer: passed or returned by value they
-// would change the calling convention where the vector unit is optional (i386 without SSE).
-inline void
-xor_rotl4(lanes4 *d, const lanes4 *s, int n) noexcept
+// would change the calling convention where the vector unit is optional (i386 without SSE, AVX).
+template <class V>
+inline __attribute__((always_inline)) void
+xor_rotl(V *d, const V *s, int n) noexcept
 {
-	const lanes4 v = *d ^ *s;
+	const V v = *d ^ *s;
 	*d = (v << n) | (v >> (32 - n));
 }
 
-inline void
-quarter_round4(lanes4 *x, int a, int b, int c, int d) noexcept
+template <class V>
+inline __attribute__((always_inline)) void
+quarter_round_lanes(V *x, int a, int b, int c, int d) noexcept
 {
 	x[a] += x[b];
-	xor_rotl4(&x[d], &x[a], 16);
+	xor_rotl(&x[d], &x[a], 16);
 	x[c] += x[d];
-	xor_rotl4(&x[b], &x[c], 12);
+	xor_rotl(&x[b], &x[c], 12);
 	x[a] += x[b];
-	xor_rotl4(&x[d], &x[a], 8);
+	xor_rotl(&x[d], &x[a], 8);
 	x[c] += x[d];
-	xor_rotl4(&x[b], &x[c], 7);
+	xor_rotl(&x[b], &x[c], 7);
+}
+
+// The blocks' 16 words (x[i]: word i of every block) out as N blocks of 64 bytes, block by block:
+// four words at a time, turned from a vector per word into a vector per block (a transpose of 4
+// vectors, in registers), so that each block's 16 bytes go out in one store. Little-endian only
+// (the words go out in memory order); elsewhere, word by word.
+inline __attribute__((always_inline)) void
+store_blocks(const lanes4 *x, unsigned char *out) noexcept
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (int i = 0; i < 16; i += 4)
+	{
+		const lanes4 a = __builtin_shufflevector(x[i], x[i + 1], 0, 4, 1, 5);
+		const lanes4 b = __builtin_shufflevector(x[i], x[i + 1], 2, 6, 3, 7);
+		const lanes4 c = __builtin_shufflevector(x[i + 2], x[i + 3], 0, 4, 1, 5);
+		const lanes4 d = __builtin_shufflevector(x[i + 2], x[i + 3], 2, 6, 3, 7);
+		const lanes4 rows[4] = {
+			__builtin_shufflevector(a, c, 0, 1, 4, 5), __builtin_shufflevector(a, c, 2, 3, 6, 7),
+			__builtin_shufflevector(b, d, 0, 1, 4, 5), __builtin_shufflevector(b, d, 2, 3, 6, 7)};
+		for (int lane = 0; lane < 4; lane++)
+			std::memcpy(out + 64 * lane + 4 * i, &rows[lane], 16);
+	}
+#else
+	for (int i = 0; i < 16; i++)
+		for (int lane = 0; lane < 4; lane++)
+			store_le32(x[i][lane], out + 64 * lane + 4 * i);
+#endif
+}
+
+#ifdef IDT_CHACHA_LANES8
+// The same for eight lanes (x86-64: little-endian); an AVX2 shuffle works within each 16-byte
+// half, so a row holds block lane in its low half and block lane + 4 in its high half.
+inline __attribute__((always_inline)) void
+store_blocks(const lanes8 *x, unsigned char *out) noexcept
+{
+	for (int i = 0; i < 16; i += 4)
+	{
+		const lanes8 a = __builtin_shufflevector(x[i], x[i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+		const lanes8 b = __builtin_shufflevector(x[i], x[i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+		const lanes8 c = __builtin_shufflevector(x[i + 2], x[i + 3], 0, 8, 1, 9, 4, 12, 5, 13);
+		const lanes8 d = __builtin_shufflevector(x[i + 2], x[i + 3], 2, 10, 3, 11, 6, 14, 7, 15);
+		const lanes8 rows[4] = {__builtin_shufflevector(a, c, 0, 1, 8, 9, 4, 5, 12, 13),
+								__builtin_shufflevector(a, c, 2, 3, 10, 11, 6, 7, 14, 15),
+								__builtin_shufflevector(b, d, 0, 1, 8, 9, 4, 5, 12, 13),
+								__builtin_shufflevector(b, d, 2, 3, 10, 11, 6, 7, 14, 15)};
+		for (int lane = 0; lane < 4; lane++)
+		{
+			const unsigned char *row = reinterpret_cast<const unsigned char *>(&rows[lane]);
+			std::memcpy(out + 64 * lane + 4 * i, row, 16);
+			std::memcpy(out + 64 * (lane + 4) + 4 * i, row + 16, 16);
+		}
+	}
+}
+#endif
+
+// N blocks into out (64 * N bytes), V a vector of N lanes. Inlined into each caller, so that it
+// is compiled for the caller's instruction set.
+template <class V, int N>
+inline __attribute__((always_inline)) void
+chacha20_blocks(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
+				unsigned char *out) noexcept
+{
+	V in[16];
+	const std::uint32_t words[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, key[0], key[1],
+									 key[2],     key[3],     key[4],     key[5],     key[6], key[7],
+									 0,          nonce[0],   nonce[1],   nonce[2]};
+	for (int i = 0; i < 16; i++)
+		for (int lane = 0; lane < N; lane++)
+			in[i][lane] = words[i];
+	for (int lane = 0; lane < N; lane++)
+		in[12][lane] = counter + static_cast<std::uint32_t>(lane);
+	V x[16];
+	for (int i = 0; i < 16; i++)
+		x[i] = in[i];
+	for (int i = 0; i < 10; i++)
+	{
+		quarter_round_lanes(x, 0, 4, 8, 12);
+		quarter_round_lanes(x, 1, 5, 9, 13);
+		quarter_round_lanes(x, 2, 6, 10, 14);
+		quarter_round_lanes(x, 3, 7, 11, 15);
+		quarter_round_lanes(x, 0, 5, 10, 15);
+		quarter_round_lanes(x, 1, 6, 11, 12);
+		quarter_round_lanes(x, 2, 7, 8, 13);
+		quarter_round_lanes(x, 3, 4, 9, 14);
+	}
+	for (int i = 0; i < 16; i++)
+		x[i] += in[i];
+	store_blocks(x, out);
 }
 
 void
 chacha20_blocks4(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
 				 unsigned char out[256]) noexcept
 {
-	lanes4 in[16];
-	const std::uint32_t words[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, key[0], key[1],
-									 key[2],     key[3],     key[4],     key[5],     key[6], key[7],
-									 0,          nonce[0],   nonce[1],   nonce[2]};
-	for (int i = 0; i < 16; i++)
-		in[i] = lanes4{words[i], words[i], words[i], words[i]};
-	in[12] = lanes4{counter, counter + 1, counter + 2, counter + 3};
-	lanes4 x[16];
-	for (int i = 0; i < 16; i++)
-		x[i] = in[i];
-	for (int i = 0; i < 10; i++)
-	{
-		quarter_round4(x, 0, 4, 8, 12);
-		quarter_round4(x, 1, 5, 9, 13);
-		quarter_round4(x, 2, 6, 10, 14);
-		quarter_round4(x, 3, 7, 11, 15);
-		quarter_round4(x, 0, 5, 10, 15);
-		quarter_round4(x, 1, 6, 11, 12);
-		quarter_round4(x, 2, 7, 8, 13);
-		quarter_round4(x, 3, 4, 9, 14);
-	}
-	for (int i = 0; i < 16; i++)
-	{
-		const lanes4 v = x[i] + in[i];
-		for (int lane = 0; lane < 4; lane++)
-			store_le32(v[lane], out + 64 * lane + 4 * i);
-	}
+	chacha20_blocks<lanes4, 4>(key, counter, nonce, out);
 }
+
+#ifdef IDT_CHACHA_LANES8
+__attribute__((target("avx2"))) void
+chacha20_blocks8(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
+				 unsigned char out[512]) noexcept
+{
+	chacha20_blocks<lanes8, 8>(key, counter, nonce, out);
+}
+
+// Does this CPU run AVX2? Asked once (two threads asking at once would get the same answer).
+bool
+has_avx2() noexcept
+{
+	static int known = 0; /* 0: not asked yet, 1: yes, 2: no */
+	if (known == 0)
+	{
+		__builtin_cpu_init();
+		known = __builtin_cpu_supports("avx2") ? 1 : 2;
+	}
+	return known == 1;
+}
+#endif
 
 // Fill the buffer from the current key and take the next key from the output's first 32 bytes
 // (computed in place: no copy of the output to wipe).
@@ -112,7 +203,14 @@ refill(chacha_rng &r) noexcept
 	static_assert(chacha_rng::blocks % 4 == 0, "the buffer is filled four blocks at a time");
 	const std::uint32_t nonce[3] = {0, static_cast<std::uint32_t>(r.refills),
 									static_cast<std::uint32_t>(r.refills >> 32)};
-	for (std::size_t i = 0; i < chacha_rng::blocks; i += 4)
+	std::size_t i = 0;
+#ifdef IDT_CHACHA_LANES8
+	static_assert(chacha_rng::blocks % 8 == 0, "or eight at a time");
+	if (has_avx2())
+		for (; i < chacha_rng::blocks; i += 8)
+			chacha20_blocks8(r.key, static_cast<std::uint32_t>(i), nonce, r.buffer + 64 * i);
+#endif
+	for (; i < chacha_rng::blocks; i += 4)
 		chacha20_blocks4(r.key, static_cast<std::uint32_t>(i), nonce, r.buffer + 64 * i);
 	r.refills++;
 	for (int i = 0; i < 8; i++)

@@ -254,7 +254,7 @@ generate_ulid(PG_FUNCTION_ARGS)
 {
 	static idt::ulid_clock clock = {0, false};
 	const std::int64_t now = now_unix_us();
-	const idt::gen128 g = idt::ulid_fraction_next(clock, now, random64(), random64());
+	const idt::gen128 g = idt::ulid_fraction_next(clock, now, random32(), random64());
 	if (g.status != idt::gen_status::ok)
 		report_time_out_of_range("ulid", now);
 	PG_RETURN_POINTER(glue::make_id128(g.value));
@@ -291,7 +291,7 @@ Datum
 generate_xid_at(PG_FUNCTION_ARGS)
 {
 	const std::uint64_t t = arg_ms_since(fcinfo, 0, "uid11", idt::xid_epoch_ms, idt::xid_max_ms);
-	PG_RETURN_INT64(static_cast<int64>(idt::xid_pack(t, random64())));
+	PG_RETURN_INT64(static_cast<int64>(idt::xid_pack(t, random32())));
 }
 
 PG_FUNCTION_INFO_V1(generate_tid_at);
@@ -311,7 +311,7 @@ generate_ulidflake_at(PG_FUNCTION_ARGS)
 {
 	const std::uint64_t t =
 		arg_ms_since(fcinfo, 0, "ulidflake", idt::ulidflake_epoch_ms, idt::ulidflake_max_ms);
-	std::uint64_t field = random64() & ((1u << idt::ulidflake_random_bits) - 1);
+	std::uint64_t field = random32() & ((1u << idt::ulidflake_random_bits) - 1);
 	if (PG_NARGS() > 1)
 		field = (field & ~31ull) | static_cast<std::uint64_t>(checked_arg(fcinfo, 1, "sid", 31));
 	PG_RETURN_INT64(static_cast<int64>(idt::ulidflake_pack(t, field)));
@@ -322,7 +322,7 @@ Datum
 generate_ulid_at(PG_FUNCTION_ARGS)
 {
 	const std::uint64_t t = arg_ms_since(fcinfo, 0, "ulid", 0, idt::ulid_max_ms);
-	PG_RETURN_POINTER(glue::make_id128(idt::ulid_pack(t, random64(), random64())));
+	PG_RETURN_POINTER(glue::make_id128(idt::ulid_pack(t, random32(), random64())));
 }
 
 PG_FUNCTION_INFO_V1(generate_euid_at);
@@ -331,7 +331,7 @@ generate_euid_at(PG_FUNCTION_ARGS)
 {
 	const std::uint64_t t = arg_ms_since(fcinfo, 0, "euid", 0, idt::euid_max_ms);
 	const int ext = PG_NARGS() > 1 ? checked_arg(fcinfo, 1, "extension", 32767) : -1;
-	PG_RETURN_POINTER(glue::make_id128(idt::euid_pack(t, ext, random64(), random64())));
+	PG_RETURN_POINTER(glue::make_id128(idt::euid_pack(t, ext, random32(), random64())));
 }
 
 } /* extern "C" */

@@ -3,7 +3,8 @@
 // The glue keys it from pg_strong_random() and draws from it; core only computes. Each refill
 // runs the block function over the current key and counter, keeps the first 32 bytes of the
 // output as the next key (so a later compromise of the state reveals nothing already handed
-// out) and hands out the rest. Nothing here reads a clock, the OS or a global.
+// out) and hands out the rest. Nothing here reads a clock, the OS or a global (only the CPU's
+// features, once, to run eight blocks at a time where it has AVX2).
 #pragma once
 
 #include <cstddef>
