@@ -1,6 +1,12 @@
 /* clock.cpp: the clocks the generators read, and the wait of a generator whose time unit is full. */
 #include "state.h"
 
+#include <cstdio>
+#include <cstring>
+#ifdef IDT_TSC_CLOCK
+#include <cpuid.h>
+#endif
+
 extern "C" {
 #include "miscadmin.h"
 #include "storage/latch.h"
@@ -9,6 +15,104 @@ extern "C" {
 
 namespace gen
 {
+
+#ifdef IDT_TSC_CLOCK
+/*
+ * The TSC as a wall clock between reads of the system clock (now_unix_us, state.h). Only where
+ * the kernel itself keeps time with the TSC (its clocksource is "tsc", which it gives up when it
+ * finds the TSC unstable, and the CPU says the TSC's rate is invariant); the rate is measured
+ * against clock_gettime() over 20 ms to 10 s, again and again, and used only once two
+ * measurements in a row agree within 0.01%: a clock step or a pause inside a measurement sets
+ * the TSC aside until they agree again. A reading extrapolates at most 1 ms past a read of the
+ * system clock, so a step of the system clock shows within 1 ms, and a TSC that misbehaved
+ * anyway can put a time at most that far off (a TSC that went back reads the system clock at
+ * once). The generators' steady clock and floor take the time as they take clock_gettime()'s.
+ */
+tsc_wall_clock tsc_wall = {0, 0, 0, 0};
+
+namespace
+{
+
+constexpr std::int64_t tsc_span_ns = 1000000;            /* 1 ms */
+constexpr std::int64_t tsc_measure_ns = 20000000;        /* 20 ms */
+constexpr std::int64_t tsc_measure_max_ns = 10000000000; /* 10 s */
+/* A read of the system clock between two TSC reads further apart than this (0.5-2 us at 1-4
+ * GHz; a read takes 20-60 ns) was interrupted: neither a base nor a measurement. */
+constexpr std::uint64_t tsc_pair_ticks = 2000;
+
+int tsc_trusted = -1; /* -1: not asked yet */
+std::uint64_t measure_tsc = 0;
+std::int64_t measure_ns = -1; /* the start of the rate's measurement; -1: none */
+
+/* Does the kernel keep time with an invariant TSC? */
+bool
+kernel_keeps_time_with_tsc()
+{
+	unsigned eax, ebx, ecx, edx;
+	/* CPUID 0x80000007: EDX bit 8, the TSC's rate is invariant. */
+	if (__get_cpuid(0x80000007, &eax, &ebx, &ecx, &edx) == 0 || (edx & (1u << 8)) == 0)
+		return false;
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+	if (f == nullptr)
+		return false;
+	char name[32];
+	const bool read = fgets(name, sizeof(name), f) != nullptr;
+	fclose(f);
+	return read && strcmp(name, "tsc\n") == 0;
+}
+
+} /* namespace */
+
+/* now_unix_us() past its span: the system clock, and the TSC's base and rate from it. */
+std::int64_t
+wall_us_reread()
+{
+	if (tsc_trusted < 0)
+		tsc_trusted = kernel_keeps_time_with_tsc() ? 1 : 0;
+	if (tsc_trusted == 0)
+		return clock_us(CLOCK_REALTIME);
+	/* The TSC on both sides of the read: the read's time is that of their midpoint, within half
+	 * their distance, unless an interrupt came between them. */
+	struct timespec ts;
+	const std::uint64_t before = __rdtsc();
+	clock_gettime(CLOCK_REALTIME, &ts);
+	const std::uint64_t after = __rdtsc();
+	const std::int64_t us = static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+	if (ts.tv_sec < 0)
+		tsc_wall.span = 0;
+	if (ts.tv_sec < 0 || after - before > tsc_pair_ticks)
+		return us;
+	const std::uint64_t tsc = before + (after - before) / 2;
+	const std::int64_t ns = static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+	tsc_wall.base_tsc = tsc;
+	tsc_wall.base_ns = ns;
+	const std::int64_t elapsed = ns - measure_ns;
+	if (measure_ns < 0 || tsc <= measure_tsc || elapsed <= 0 || elapsed > tsc_measure_max_ns)
+	{
+		/* No measurement, or one the clock stepped back in, or one too old to be worth ending. */
+		measure_tsc = tsc;
+		measure_ns = ns;
+	}
+	else if (elapsed >= tsc_measure_ns)
+	{
+		const auto rate = static_cast<std::uint64_t>(
+			(static_cast<unsigned __int128>(elapsed) << 32) / (tsc - measure_tsc));
+		const std::uint64_t last = tsc_wall.ns_per_tick;
+		/* 0.05 to 100 ns a tick (20 GHz to 10 MHz), and within 0.01% of the last measurement
+		 * (0.1 us in a span). */
+		const bool plausible = rate >= (1ull << 32) / 20 && rate <= (1ull << 32) * 100;
+		const bool agrees = last != 0 && rate > last - last / 10000 && rate < last + last / 10000;
+		tsc_wall.ns_per_tick = plausible ? rate : 0;
+		tsc_wall.span = plausible && agrees
+							? static_cast<std::uint64_t>(
+								  (static_cast<unsigned __int128>(tsc_span_ns) << 32) / rate)
+							: 0;
+		measure_tsc = tsc;
+		measure_ns = ns;
+	}
+	return us;
+}
+#endif
 
 uint32
 named_wait_event(const char *name)
