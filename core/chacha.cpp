@@ -8,25 +8,6 @@ namespace idt
 namespace
 {
 
-constexpr std::uint32_t
-rotl(std::uint32_t v, int n) noexcept
-{
-	return (v << n) | (v >> (32 - n));
-}
-
-inline void
-quarter_round(std::uint32_t *x, int a, int b, int c, int d) noexcept
-{
-	x[a] += x[b];
-	x[d] = rotl(x[d] ^ x[a], 16);
-	x[c] += x[d];
-	x[b] = rotl(x[b] ^ x[c], 12);
-	x[a] += x[b];
-	x[d] = rotl(x[d] ^ x[a], 8);
-	x[c] += x[d];
-	x[b] = rotl(x[b] ^ x[c], 7);
-}
-
 inline std::uint32_t
 load_le32(const unsigned char *p) noexcept
 {
@@ -54,8 +35,9 @@ typedef std::uint32_t lanes4 __attribute__((vector_size(16)));
 typedef std::uint32_t lanes8 __attribute__((vector_size(32)));
 #endif
 
-// *d = rotl(*d ^ s, n), lane by lane. Vectors go by pointer: passed or returned by value they
-// would change the calling convention where the vector unit is optional (i386 without SSE, AVX).
+// *d = (*d ^ *s) rotated left by n (lane by lane in a vector). Vectors go by pointer: passed or
+// returned by value they would change the calling convention where the vector unit is optional
+// (i386 without SSE, AVX).
 template <class V>
 inline __attribute__((always_inline)) void
 xor_rotl(V *d, const V *s, int n) noexcept
@@ -66,7 +48,7 @@ xor_rotl(V *d, const V *s, int n) noexcept
 
 template <class V>
 inline __attribute__((always_inline)) void
-quarter_round_lanes(V *x, int a, int b, int c, int d) noexcept
+quarter_round(V *x, int a, int b, int c, int d) noexcept
 {
 	x[a] += x[b];
 	xor_rotl(&x[d], &x[a], 16);
@@ -76,6 +58,25 @@ quarter_round_lanes(V *x, int a, int b, int c, int d) noexcept
 	xor_rotl(&x[d], &x[a], 8);
 	x[c] += x[d];
 	xor_rotl(&x[b], &x[c], 7);
+}
+
+// ChaCha20's 20 rounds over the state x: V is a word (one block) or a vector of words (one block
+// per lane).
+template <class V>
+inline __attribute__((always_inline)) void
+rounds(V *x) noexcept
+{
+	for (int i = 0; i < 10; i++)
+	{
+		quarter_round(x, 0, 4, 8, 12);
+		quarter_round(x, 1, 5, 9, 13);
+		quarter_round(x, 2, 6, 10, 14);
+		quarter_round(x, 3, 7, 11, 15);
+		quarter_round(x, 0, 5, 10, 15);
+		quarter_round(x, 1, 6, 11, 12);
+		quarter_round(x, 2, 7, 8, 13);
+		quarter_round(x, 3, 4, 9, 14);
+	}
 }
 
 // The blocks' 16 words (x[i]: word i of every block) out as N blocks of 64 bytes, block by block:
@@ -150,17 +151,7 @@ chacha20_blocks(const std::uint32_t key[8], std::uint32_t counter, const std::ui
 	V x[16];
 	for (int i = 0; i < 16; i++)
 		x[i] = in[i];
-	for (int i = 0; i < 10; i++)
-	{
-		quarter_round_lanes(x, 0, 4, 8, 12);
-		quarter_round_lanes(x, 1, 5, 9, 13);
-		quarter_round_lanes(x, 2, 6, 10, 14);
-		quarter_round_lanes(x, 3, 7, 11, 15);
-		quarter_round_lanes(x, 0, 5, 10, 15);
-		quarter_round_lanes(x, 1, 6, 11, 12);
-		quarter_round_lanes(x, 2, 7, 8, 13);
-		quarter_round_lanes(x, 3, 4, 9, 14);
-	}
+	rounds(x);
 	for (int i = 0; i < 16; i++)
 		x[i] += in[i];
 	store_blocks(x, out);
@@ -231,17 +222,7 @@ chacha20_block(const std::uint32_t key[8], std::uint32_t counter, const std::uin
 								  counter,    nonce[0],   nonce[1],   nonce[2]};
 	std::uint32_t x[16];
 	std::memcpy(x, in, sizeof(x));
-	for (int i = 0; i < 10; i++)
-	{
-		quarter_round(x, 0, 4, 8, 12);
-		quarter_round(x, 1, 5, 9, 13);
-		quarter_round(x, 2, 6, 10, 14);
-		quarter_round(x, 3, 7, 11, 15);
-		quarter_round(x, 0, 5, 10, 15);
-		quarter_round(x, 1, 6, 11, 12);
-		quarter_round(x, 2, 7, 8, 13);
-		quarter_round(x, 3, 4, 9, 14);
-	}
+	rounds(x);
 	for (int i = 0; i < 16; i++)
 		store_le32(x[i] + in[i], out + 4 * i);
 }
