@@ -194,15 +194,16 @@ refill(chacha_rng &r) noexcept
 	static_assert(chacha_rng::blocks % 4 == 0, "the buffer is filled four blocks at a time");
 	const std::uint32_t nonce[3] = {0, static_cast<std::uint32_t>(r.refills),
 									static_cast<std::uint32_t>(r.refills >> 32)};
-	std::size_t i = 0;
+	std::size_t block = 0;
 #ifdef IDT_CHACHA_LANES8
 	static_assert(chacha_rng::blocks % 8 == 0, "or eight at a time");
 	if (has_avx2())
-		for (; i < chacha_rng::blocks; i += 8)
-			chacha20_blocks8(r.key, static_cast<std::uint32_t>(i), nonce, r.buffer + 64 * i);
+		for (; block < chacha_rng::blocks; block += 8)
+			chacha20_blocks8(r.key, static_cast<std::uint32_t>(block), nonce,
+							 r.buffer + 64 * block);
 #endif
-	for (; i < chacha_rng::blocks; i += 4)
-		chacha20_blocks4(r.key, static_cast<std::uint32_t>(i), nonce, r.buffer + 64 * i);
+	for (; block < chacha_rng::blocks; block += 4)
+		chacha20_blocks4(r.key, static_cast<std::uint32_t>(block), nonce, r.buffer + 64 * block);
 	r.refills++;
 	for (int i = 0; i < 8; i++)
 		r.key[i] = load_le32(r.buffer + 4 * i);

@@ -20,13 +20,15 @@ namespace gen
 /*
  * The TSC as a wall clock between reads of the system clock (now_unix_us, state.h). Only where
  * the kernel itself keeps time with the TSC (its clocksource is "tsc", which it gives up when it
- * finds the TSC unstable, and the CPU says the TSC's rate is invariant); the rate is measured
- * against clock_gettime() over 20 ms to 10 s, again and again, and used only once two
- * measurements in a row agree within 0.01%: a clock step or a pause inside a measurement sets
- * the TSC aside until they agree again. A reading extrapolates at most 1 ms past a read of the
- * system clock, so a step of the system clock shows within 1 ms, and a TSC that misbehaved
- * anyway can put a time at most that far off (a TSC that went back reads the system clock at
- * once). The generators' steady clock and floor take the time as they take clock_gettime()'s.
+ * finds the TSC unstable; asked once per process: a TSC that turns unstable later shows in the
+ * measurements below, which then disagree) and the CPU says the TSC's rate is invariant; the
+ * rate is measured against clock_gettime() over 20 ms to 10 s, again and again, and used only
+ * once two measurements in a row agree within 0.01%: a clock step or a pause inside a
+ * measurement sets the TSC aside until they agree again. A reading extrapolates at most 1 ms of
+ * ticks past a read of the system clock, so a step of the system clock shows within 1 ms, and a
+ * TSC that misbehaved anyway can put a time at most that far past the last read (a TSC that went
+ * back has the system clock read at once). The generators' steady clock and floor take the time
+ * as they take clock_gettime()'s.
  */
 tsc_wall_clock tsc_wall = {0, 0, 0, 0};
 
