@@ -166,44 +166,88 @@ chacha20_blocks4(const std::uint32_t key[8], std::uint32_t counter, const std::u
 
 #ifdef IDT_CHACHA_LANES8
 __attribute__((target("avx2"))) void
-chacha20_blocks8(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
-				 unsigned char out[512]) noexcept
+chacha20_blocks8_avx2(const std::uint32_t key[8], std::uint32_t counter,
+					  const std::uint32_t nonce[3], unsigned char out[512]) noexcept
 {
 	chacha20_blocks<lanes8, 8>(key, counter, nonce, out);
 }
 
-// Does this CPU run AVX2? Asked once (two threads asking at once would get the same answer).
-bool
-has_avx2() noexcept
+// The same with AVX-512VL: the eight lanes rotate in one instruction (vprold), not three.
+__attribute__((target("avx2,avx512f,avx512vl"))) void
+chacha20_blocks8_avx512(const std::uint32_t key[8], std::uint32_t counter,
+						const std::uint32_t nonce[3], unsigned char out[512]) noexcept
 {
-	static int known = 0; /* 0: not asked yet, 1: yes, 2: no */
+	chacha20_blocks<lanes8, 8>(key, counter, nonce, out);
+}
+#endif
+
+// Does this CPU run the implementation? Asked of the CPU once (two threads asking at once would
+// get the same answers).
+bool
+runs(chacha_lanes which) noexcept
+{
+	if (which == chacha_lanes::four)
+		return true;
+#ifdef IDT_CHACHA_LANES8
+	static int known = 0; /* 0: not asked yet; else 1 + AVX2 + 2 * AVX-512VL */
 	if (known == 0)
 	{
 		__builtin_cpu_init();
-		known = __builtin_cpu_supports("avx2") ? 1 : 2;
+		const bool avx2 = __builtin_cpu_supports("avx2");
+		const bool avx512 =
+			avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+		known = 1 + (avx2 ? 1 : 0) + (avx512 ? 2 : 0);
 	}
-	return known == 1;
-}
+	return which == chacha_lanes::eight_avx2 ? (known - 1) & 1 : ((known - 1) & 2) != 0;
+#else
+	return false;
 #endif
+}
+
+// Blocks counter .. counter + n - 1 (n a multiple of 8) into out with the implementation, which
+// this CPU runs.
+void
+blocks_with(chacha_lanes which, const std::uint32_t key[8], std::uint32_t counter,
+			const std::uint32_t nonce[3], unsigned char *out, std::size_t n) noexcept
+{
+#ifdef IDT_CHACHA_LANES8
+	if (which != chacha_lanes::four)
+	{
+		for (std::size_t block = 0; block < n; block += 8)
+		{
+			const auto c = counter + static_cast<std::uint32_t>(block);
+			if (which == chacha_lanes::eight_avx512)
+				chacha20_blocks8_avx512(key, c, nonce, out + 64 * block);
+			else
+				chacha20_blocks8_avx2(key, c, nonce, out + 64 * block);
+		}
+		return;
+	}
+#else
+	(void) which; /* runs() says only four lanes run here */
+#endif
+	for (std::size_t block = 0; block < n; block += 4)
+		chacha20_blocks4(key, counter + static_cast<std::uint32_t>(block), nonce, out + 64 * block);
+}
+
+// The fastest implementation this CPU runs.
+chacha_lanes
+fastest() noexcept
+{
+	return runs(chacha_lanes::eight_avx512) ? chacha_lanes::eight_avx512
+		   : runs(chacha_lanes::eight_avx2) ? chacha_lanes::eight_avx2
+											: chacha_lanes::four;
+}
 
 // Fill the buffer from the current key and take the next key from the output's first 32 bytes
 // (computed in place: no copy of the output to wipe).
 void
 refill(chacha_rng &r) noexcept
 {
-	static_assert(chacha_rng::blocks % 4 == 0, "the buffer is filled four blocks at a time");
 	const std::uint32_t nonce[3] = {0, static_cast<std::uint32_t>(r.refills),
 									static_cast<std::uint32_t>(r.refills >> 32)};
-	std::size_t block = 0;
-#ifdef IDT_CHACHA_LANES8
 	static_assert(chacha_rng::blocks % 8 == 0, "or eight at a time");
-	if (has_avx2())
-		for (; block < chacha_rng::blocks; block += 8)
-			chacha20_blocks8(r.key, static_cast<std::uint32_t>(block), nonce,
-							 r.buffer + 64 * block);
-#endif
-	for (; block < chacha_rng::blocks; block += 4)
-		chacha20_blocks4(r.key, static_cast<std::uint32_t>(block), nonce, r.buffer + 64 * block);
+	blocks_with(fastest(), r.key, 0, nonce, r.buffer, chacha_rng::blocks);
 	r.refills++;
 	for (int i = 0; i < 8; i++)
 		r.key[i] = load_le32(r.buffer + 4 * i);
@@ -274,6 +318,19 @@ std::uint32_t
 chacha_rng_next32(chacha_rng &r) noexcept
 {
 	return take<std::uint32_t>(r);
+}
+
+bool
+chacha20_blocks_run(chacha_lanes which) noexcept
+{
+	return runs(which);
+}
+
+void
+chacha20_blocks(chacha_lanes which, const std::uint32_t key[8], std::uint32_t counter,
+				const std::uint32_t nonce[3], unsigned char *out, std::size_t n) noexcept
+{
+	blocks_with(which, key, counter, nonce, out, n);
 }
 
 } // namespace idt

@@ -53,6 +53,35 @@ TEST_CASE("chacha20_block: RFC 8439 section 2.3.2", "[chacha]")
 	CHECK(hex(out, 16) == "0a88837739d7bf4ef8ccacb0ea2bb9d6");
 }
 
+TEST_CASE("chacha20_blocks: every implementation this CPU runs gives chacha20_block's bytes",
+		  "[chacha]")
+{
+	std::uint32_t key[8];
+	for (int i = 0; i < 8; i++)
+		key[i] = 0x9e3779b9u * static_cast<std::uint32_t>(i + 1);
+	const std::uint32_t nonce[3] = {7, 0x01020304, 0xfffffffe};
+	// Counters that wrap within the run of 16 blocks, and a plain start.
+	for (std::uint32_t counter : {0u, 0xfffffff9u})
+	{
+		unsigned char want[64 * 16];
+		for (std::uint32_t b = 0; b < 16; b++)
+			idt::chacha20_block(key, counter + b, nonce, want + 64 * b);
+		int ran = 0;
+		for (idt::chacha_lanes which : {idt::chacha_lanes::four, idt::chacha_lanes::eight_avx2,
+										idt::chacha_lanes::eight_avx512})
+		{
+			if (!idt::chacha20_blocks_run(which))
+				continue;
+			ran++;
+			unsigned char got[64 * 16];
+			idt::chacha20_blocks(which, key, counter, nonce, got, 16);
+			INFO("implementation " << static_cast<int>(which) << ", counter " << counter);
+			CHECK(hex(got, sizeof(got)) == hex(want, sizeof(want)));
+		}
+		CHECK(ran >= 1);
+	}
+}
+
 TEST_CASE("chacha20_block: the all-zero key and nonce", "[chacha]")
 {
 	const std::uint32_t key[8] = {};

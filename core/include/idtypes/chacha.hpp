@@ -4,7 +4,7 @@
 // runs the block function over the current key and counter, keeps the first 32 bytes of the
 // output as the next key (so a later compromise of the state reveals nothing already handed
 // out) and hands out the rest. Nothing here reads a clock, the OS or a global (only the CPU's
-// features, once, to run eight blocks at a time where it has AVX2).
+// features, once, to pick the block function's implementation).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +17,21 @@ namespace idt
 void chacha20_block(const std::uint32_t key[8], std::uint32_t counter, const std::uint32_t nonce[3],
 					unsigned char out[64]) noexcept;
 
+// The implementations of the block function run by the random bit generator: four blocks at a
+// time (vector lanes where there are any), eight with AVX2 or AVX-512VL (x86-64). It runs the
+// fastest the CPU has; every one gives chacha20_block's bytes.
+enum class chacha_lanes
+{
+	four,
+	eight_avx2,
+	eight_avx512
+};
+// Whether this build and CPU run the implementation.
+bool chacha20_blocks_run(chacha_lanes which) noexcept;
+// Blocks counter .. counter + n - 1 (n a multiple of 8) into out (64 * n bytes), with an
+// implementation that chacha20_blocks_run() says runs.
+void chacha20_blocks(chacha_lanes which, const std::uint32_t key[8], std::uint32_t counter,
+					 const std::uint32_t nonce[3], unsigned char *out, std::size_t n) noexcept;
 struct chacha_rng
 {
 	static constexpr std::size_t blocks = 16;
