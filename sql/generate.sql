@@ -51,17 +51,20 @@ SELECT bool_and(abs(extract(epoch FROM xid_timestamp(xid) - clock_timestamp())) 
 FROM mono;
 
 -- To the microsecond: generate_ulid() keeps the millisecond's fraction in 4096ths (0.244 us),
--- and 2,000 of its IDs, made some 20-100 us apart, each lie between clock_timestamp() read just
--- before and just after their call (within a microsecond). On x86-64 Linux the generators read
--- the system clock at most every millisecond and extrapolate it with the TSC in between.
-SELECT count(*) AS ulids,
-	count(*) FILTER (WHERE us BETWEEN extract(epoch FROM a) * 1e6 - 1
-		AND extract(epoch FROM b) * 1e6 + 1) AS at_their_call
-FROM (SELECT a, b, ('x' || lpad(substr(h, 1, 12), 16, '0'))::bit(64)::bigint * 1000.0
+-- and 4,000 of its IDs, made some 10-30 us apart (a count of a hundred rows before each, counted
+-- in the result so that it runs), each lie between clock_timestamp() read just before and just
+-- after their call, within 2 us. On x86-64 Linux the generators read the system clock at most
+-- every millisecond and extrapolate it with the TSC in between (once its rate is measured: 40 ms
+-- of generating at least).
+SELECT count(pause) AS ulids,
+	count(*) FILTER (WHERE us BETWEEN extract(epoch FROM a) * 1e6 - 2
+		AND extract(epoch FROM b) * 1e6 + 2) AS at_their_call
+FROM (SELECT pause, a, b, ('x' || lpad(substr(h, 1, 12), 16, '0'))::bit(64)::bigint * 1000.0
 		+ ('x' || substr(h, 13, 3))::bit(12)::int * 1000.0 / 4096 AS us
-	FROM (SELECT (SELECT sum(i) FROM generate_series(1, 300) i) AS pause, clock_timestamp() AS a,
-			replace(generate_ulid()::uuid::text, '-', '') AS h, clock_timestamp() AS b
-		FROM generate_series(1, 2000)) s) t;
+	FROM (SELECT (SELECT count(*) FROM generate_series(1, 100 + n % 2)) AS pause,
+			clock_timestamp() AS a, replace(generate_ulid()::uuid::text, '-', '') AS h,
+			clock_timestamp() AS b
+		FROM generate_series(1, 4000) n) s) t;
 
 -- The steps within a millisecond, as DESIGN.md states them: generate_ulid_monotonic() is the
 -- previous ID + 1 (its 80 random bits as one number); generate_euid() keeps the high 64 bits and

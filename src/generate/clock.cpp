@@ -38,9 +38,9 @@ namespace
 constexpr std::int64_t tsc_span_ns = 1000000;            /* 1 ms */
 constexpr std::int64_t tsc_measure_ns = 20000000;        /* 20 ms */
 constexpr std::int64_t tsc_measure_max_ns = 10000000000; /* 10 s */
-/* A read of the system clock between two TSC reads further apart than this (0.5-2 us at 1-4
- * GHz; a read takes 20-60 ns) was interrupted: neither a base nor a measurement. */
-constexpr std::uint64_t tsc_pair_ticks = 2000;
+/* A read of the system clock between two TSC reads further apart than this (0.15-0.6 us at 1-4
+ * GHz; a read takes 20-60 ns) was interrupted or slowed: neither a base nor a measurement. */
+constexpr std::uint64_t tsc_pair_ticks = 600;
 
 int tsc_trusted = -1; /* -1: not asked yet */
 std::uint64_t measure_tsc = 0;
