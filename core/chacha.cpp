@@ -189,16 +189,16 @@ runs(chacha_lanes which) noexcept
 	if (which == chacha_lanes::four)
 		return true;
 #ifdef IDT_CHACHA_LANES8
-	static int known = 0; /* 0: not asked yet; else 1 + AVX2 + 2 * AVX-512VL */
-	if (known == 0)
+	static int features = -1; /* -1: not asked yet; else bit 0 AVX2, bit 1 AVX-512VL (one store) */
+	if (features < 0)
 	{
 		__builtin_cpu_init();
 		const bool avx2 = __builtin_cpu_supports("avx2");
 		const bool avx512 =
 			avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
-		known = 1 + (avx2 ? 1 : 0) + (avx512 ? 2 : 0);
+		features = (avx2 ? 1 : 0) | (avx512 ? 2 : 0);
 	}
-	return which == chacha_lanes::eight_avx2 ? (known - 1) & 1 : ((known - 1) & 2) != 0;
+	return (features & (which == chacha_lanes::eight_avx2 ? 1 : 2)) != 0;
 #else
 	return false;
 #endif

@@ -79,10 +79,13 @@ wall_us_reread()
 	const std::uint64_t before = __rdtsc();
 	clock_gettime(CLOCK_REALTIME, &ts);
 	const std::uint64_t after = __rdtsc();
-	const std::int64_t us = static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+	const std::int64_t us = timespec_us(ts);
 	if (ts.tv_sec < 0)
+	{
 		tsc_wall.span = 0;
-	if (ts.tv_sec < 0 || after - before > tsc_pair_ticks)
+		return us;
+	}
+	if (after - before > tsc_pair_ticks)
 		return us;
 	const std::uint64_t tsc = before + (after - before) / 2;
 	const std::int64_t ns = static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;

@@ -187,13 +187,20 @@ cached_partition(partition_cache &c, unsigned counter_bits, const char *type_nam
 
 /* ---- clock (clock.cpp) ------------------------------------------------------------------- */
 
+/* A clock reading in us (floored, before 1970 too). */
+inline std::int64_t
+timespec_us(const struct timespec &ts)
+{
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
 /* A clock in us: CLOCK_REALTIME or CLOCK_MONOTONIC (mono_us). */
 inline std::int64_t
 clock_us(clockid_t clock)
 {
 	struct timespec ts;
 	clock_gettime(clock, &ts);
-	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+	return timespec_us(ts);
 }
 
 #if defined(__x86_64__) && defined(__linux__)

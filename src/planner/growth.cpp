@@ -52,11 +52,18 @@ last_analyzed(const PgStat_StatTabEntry *tab)
 	return Max(IDT_TABSTAT_LAST_ANALYZE(tab), IDT_TABSTAT_LAST_AUTOANALYZE(tab));
 }
 
+/* When the table was last vacuumed, by hand or by autovacuum. */
+TimestampTz
+last_vacuumed(const PgStat_StatTabEntry *tab)
+{
+	return Max(IDT_TABSTAT_LAST_VACUUM(tab), IDT_TABSTAT_LAST_AUTOVACUUM(tab));
+}
+
 /* Was the table vacuumed (by hand or by autovacuum) after it was last analyzed? */
 bool
 vacuumed_since_analyze(const PgStat_StatTabEntry *tab)
 {
-	return Max(IDT_TABSTAT_LAST_VACUUM(tab), IDT_TABSTAT_LAST_AUTOVACUUM(tab)) > last_analyzed(tab);
+	return last_vacuumed(tab) > last_analyzed(tab);
 }
 
 } /* namespace */
@@ -501,6 +508,20 @@ checked_column_of(Oid relid, AttrNumber attnum, TimestampTz analyzed, Oid relfil
 	return nullptr;
 }
 
+/* The column's entry to change and keep: the one kept, if still valid, else a new one. */
+checked_column
+column_entry(Oid relid, AttrNumber attnum, TimestampTz analyzed, Oid relfilenode)
+{
+	const checked_column *kept = checked_column_of(relid, attnum, analyzed, relfilenode);
+	if (kept != nullptr)
+		return *kept;
+	checked_column c = {};
+	c.attnum = attnum;
+	c.analyzed = analyzed;
+	c.relfilenode = relfilenode;
+	return c;
+}
+
 /* Keep a column's check (after it ended: an error in it keeps nothing). */
 void
 keep_checked_column(Oid relid, const checked_column &column)
@@ -567,16 +588,7 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 		return counted;
 	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
 	const TimestampTz analyzed = last_analyzed(tab);
-	const checked_column *kept = checked_column_of(rte->relid, attnum, analyzed, relfilenode);
-	checked_column c = {};
-	if (kept != nullptr)
-		c = *kept;
-	else
-	{
-		c.attnum = attnum;
-		c.analyzed = analyzed;
-		c.relfilenode = relfilenode;
-	}
+	checked_column c = column_entry(rte->relid, attnum, analyzed, relfilenode);
 	if (!c.counted)
 	{
 		HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
@@ -647,7 +659,7 @@ column_now_of(PlannerInfo *root, const VariableStatData *vardata, column_now *ou
 	out->relid = rte->relid;
 	out->attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
 	out->analyzed = last_analyzed(tab);
-	out->vacuumed = Max(IDT_TABSTAT_LAST_VACUUM(tab), IDT_TABSTAT_LAST_AUTOVACUUM(tab));
+	out->vacuumed = last_vacuumed(tab);
 	out->pages = rel->pages;
 	return true;
 }
@@ -677,17 +689,7 @@ keep_id(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt:
 	column_now now;
 	if (!column_now_of(root, vardata, &now))
 		return;
-	const checked_column *kept =
-		checked_column_of(now.relid, now.attnum, now.analyzed, now.relfilenode);
-	checked_column c = {};
-	if (kept != nullptr)
-		c = *kept;
-	else
-	{
-		c.attnum = now.attnum;
-		c.analyzed = now.analyzed;
-		c.relfilenode = now.relfilenode;
-	}
+	checked_column c = column_entry(now.relid, now.attnum, now.analyzed, now.relfilenode);
 	c.ids[item] = {true, now.vacuumed, now.pages, value};
 	keep_checked_column(now.relid, c);
 }
