@@ -5,13 +5,13 @@
  * The rows added since ANALYZE: the table's size now against pg_class.reltuples; after a VACUUM
  * (which moves reltuples, not pg_statistic), the cumulative statistics' rows modified since
  * ANALYZE, checked once per ANALYZE against the btree index (the entries above the histogram's
- * last bound, counted up to a limit; the check kept per table across planning runs until the
- * next ANALYZE or a new relfilenode). Example: 19,900 rows analyzed, 2,000 inserted, a VACUUM:
+ * last bound, counted up to a limit; the check kept by the session until the next ANALYZE or a
+ * new relfilenode: kept.cpp). Example: 19,900 rows analyzed, 2,000 inserted, a VACUUM:
  * reltuples says 21,900, the statistics describe 19,900, and 2,000 are new. The index's
  * ends are read as core's get_actual_variable_endpoint reads them (skipping dead entries, at most
  * 100 heap pages), and kept with the planning run's memory (run_cache), so that an estimate, the
  * statistics hook and a subquery of one plan probe each end once; the two IDs the statistics hook
- * reads are kept across planning runs too, beside the check (keep_id).
+ * reads are kept across planning runs too, beside the check (kept.cpp).
  */
 #include "planner/planner.h"
 
@@ -396,17 +396,6 @@ first_at_or_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfami
 	return kept_probe(root, vardata, opfamily, RUN_INDEX_FROM, &bound, out);
 }
 
-TimestampTz
-analyzed_at(PlannerInfo *root, const VariableStatData *vardata)
-{
-	const RelOptInfo *rel = vardata->rel;
-	if (rel == nullptr || rel->rtekind != RTE_RELATION)
-		return 0;
-	const PgStat_StatTabEntry *tab =
-		pgstat_fetch_stat_tabentry(planner_rt_fetch(rel->relid, root)->relid);
-	return tab != nullptr ? last_analyzed(tab) : 0;
-}
-
 double
 ordered_share(HeapTuple stats)
 {
@@ -426,148 +415,6 @@ namespace
 {
 
 /*
- * A column's check against its index, kept across planning runs in this backend, per table: valid
- * while the statistics it checked are (the time of the table's last ANALYZE) and the table's file
- * is (a TRUNCATE, VACUUM FULL or CLUSTER gives it a new one). The rows the statistics describe do
- * not change as rows are added or a VACUUM runs (the new ones lie above the histogram as the
- * counted ones did), so a column is checked once after each ANALYZE, when the first VACUUM has
- * made the count doubtful, not on every plan: its cost grows with the table (the count's limit in
- * check_new_rows), a plan's does not.
- *
- * Beside the check, the IDs the statistics hook read (keep_id), valid for as long as the check
- * and, each, for more conditions (kept_id_of).
- *
- * The cache holds up to 16,384 tables (a few MB at most), however many columns each plan checks: a
- * plan over 1,500 partitions keeps its 1,500 checks. Past that, half its tables are dropped, the
- * first half a scan of the hash finds (a backend that plans over more tables than that checks
- * some again, not all on every plan). Entries of dropped tables go with those halves.
- */
-constexpr long checked_tables_max = 16384;
-
-/* An ID keep_id() keeps: found after the table's last VACUUM of this time, at this size. */
-struct kept_id
-{
-	bool kept;
-	TimestampTz vacuumed;
-	BlockNumber pages;
-	idt::u128 value;
-};
-
-struct checked_column
-{
-	AttrNumber attnum;
-	TimestampTz analyzed;
-	Oid relfilenode;
-	bool counted;          /* check_new_rows counted the entries above the histogram */
-	bool known;            /* the count ended below its limit */
-	double described;      /* then: the rows the statistics describe */
-	kept_id ids[KEPT_IDS]; /* keep_id() */
-};
-
-struct checked_table
-{
-	Oid relid; /* the key */
-	int ncolumns;
-	int capacity;
-	checked_column *columns; /* in TopMemoryContext */
-};
-
-HTAB *checked_tables = nullptr;
-
-/* Half the tables out, when the cache is full. */
-void
-shrink_checked()
-{
-	HASH_SEQ_STATUS scan;
-	hash_seq_init(&scan, checked_tables);
-	long drop = hash_get_num_entries(checked_tables) / 2;
-	for (checked_table *t; drop > 0 && (t = static_cast<checked_table *>(hash_seq_search(&scan)));
-		 drop--)
-	{
-		pfree(t->columns);
-		(void) hash_search(checked_tables, &t->relid, HASH_REMOVE, nullptr);
-	}
-	if (drop == 0)
-		hash_seq_term(&scan); /* (a scan that ended by itself is over already) */
-}
-
-/* The column's check, if one is kept and still valid. */
-const checked_column *
-checked_column_of(Oid relid, AttrNumber attnum, TimestampTz analyzed, Oid relfilenode)
-{
-	if (checked_tables == nullptr)
-		return nullptr;
-	const auto *t =
-		static_cast<const checked_table *>(hash_search(checked_tables, &relid, HASH_FIND, nullptr));
-	for (int i = 0; t != nullptr && i < t->ncolumns; i++)
-	{
-		const checked_column &c = t->columns[i];
-		if (c.attnum == attnum)
-			return c.analyzed == analyzed && c.relfilenode == relfilenode ? &c : nullptr;
-	}
-	return nullptr;
-}
-
-/* The column's entry to change and keep: the one kept, if still valid, else a new one. */
-checked_column
-column_entry(Oid relid, AttrNumber attnum, TimestampTz analyzed, Oid relfilenode)
-{
-	const checked_column *kept = checked_column_of(relid, attnum, analyzed, relfilenode);
-	if (kept != nullptr)
-		return *kept;
-	checked_column c = {};
-	c.attnum = attnum;
-	c.analyzed = analyzed;
-	c.relfilenode = relfilenode;
-	return c;
-}
-
-/* Keep a column's check (after it ended: an error in it keeps nothing). */
-void
-keep_checked_column(Oid relid, const checked_column &column)
-{
-	if (checked_tables != nullptr && hash_get_num_entries(checked_tables) >= checked_tables_max)
-		shrink_checked();
-	if (checked_tables == nullptr)
-	{
-		HASHCTL ctl;
-		memset(&ctl, 0, sizeof(ctl));
-		ctl.keysize = sizeof(Oid);
-		ctl.entrysize = sizeof(checked_table);
-		ctl.hcxt = TopMemoryContext;
-		checked_tables = hash_create("idtypes checked row counts", 64, &ctl,
-									 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
-	}
-	/* The column array first: an allocation that fails leaves no entry without one. */
-	auto *t = static_cast<checked_table *>(hash_search(checked_tables, &relid, HASH_FIND, nullptr));
-	int i = 0;
-	while (t != nullptr && i < t->ncolumns && t->columns[i].attnum != column.attnum)
-		i++;
-	if (t == nullptr || i == t->capacity)
-	{
-		const int capacity = t == nullptr ? 2 : 2 * t->capacity;
-		auto *columns = static_cast<checked_column *>(
-			MemoryContextAlloc(TopMemoryContext, sizeof(checked_column) * capacity));
-		if (t != nullptr)
-		{
-			memcpy(columns, t->columns, sizeof(checked_column) * t->ncolumns);
-			pfree(t->columns);
-		}
-		else
-		{
-			t = static_cast<checked_table *>(
-				hash_search(checked_tables, &relid, HASH_ENTER, nullptr));
-			t->ncolumns = 0;
-		}
-		t->columns = columns;
-		t->capacity = capacity;
-	}
-	if (i == t->ncolumns)
-		t->ncolumns++;
-	t->columns[i] = column;
-}
-
-/*
  * The rows the statistics describe, where the cumulative statistics say counted (< reltuples):
  * the new rows in time order (pg_stats.correlation's share of them) lie above the histogram's
  * last bound, so if fewer index entries lie there than that share of now - counted, those
@@ -576,23 +423,20 @@ keep_checked_column(Oid relid, const checked_column &column)
  * at least, as PostgreSQL samples), about rows / sample of them. So the count goes on to 8 times
  * that, at least 1,000 entries (a few index pages): a count that reaches its limit, and a column
  * without an index, a histogram or a positive correlation, leave counted as it is. Once per
- * column and ANALYZE (checked_table).
+ * column and ANALYZE (kept_check_of).
  */
 double
-check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTblEntry *rte,
-			   const PgStat_StatTabEntry *tab, Oid relfilenode, double now, double counted,
-			   double reltuples)
+check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const column_now &column,
+			   double now, double counted, double reltuples)
 {
-	if (vardata->var == nullptr || !IsA(vardata->var, Var) || rte->inh ||
-		vardata->rel->indexlist == NIL)
+	if (!column.valid || vardata->rel->indexlist == NIL)
 		return counted;
-	const AttrNumber attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	const TimestampTz analyzed = last_analyzed(tab);
-	checked_column c = column_entry(rte->relid, attnum, analyzed, relfilenode);
-	if (!c.counted)
+	kept_check check;
+	if (!kept_check_of(column, &check))
 	{
-		HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
-										  Int16GetDatum(attnum), BoolGetDatum(false));
+		check = {false, 0.0};
+		HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(column.relid),
+										  Int16GetDatum(column.attnum), BoolGetDatum(false));
 		if (HeapTupleIsValid(stats))
 		{
 			const double ordered = ordered_share(stats);
@@ -610,89 +454,18 @@ check_new_rows(PlannerInfo *root, const VariableStatData *vardata, const RangeTb
 					const double above = count_above(root, vardata, opfamily,
 													 sslot.values[sslot.nvalues - 1], limit);
 					if (above < limit)
-					{
-						c.known = true;
-						c.described = now - above / ordered;
-					}
+						check = {true, now - above / ordered};
 				}
 				free_attstatsslot(&sslot);
 			}
 			ReleaseSysCache(stats);
 		}
-		c.counted = true;
-		keep_checked_column(rte->relid, c);
+		keep_check(column, check);
 	}
-	return c.known ? Min(reltuples, Max(counted, c.described)) : counted;
-}
-
-/*
- * The column's entry in checked_tables as the table is now: its key, what it is valid for (the
- * last ANALYZE, the table's file), the time of the last VACUUM and the table's size in pages;
- * false for what is not a plain table's column.
- */
-struct column_now
-{
-	Oid relid;
-	AttrNumber attnum;
-	TimestampTz analyzed;
-	TimestampTz vacuumed;
-	Oid relfilenode;
-	BlockNumber pages;
-};
-
-bool
-column_now_of(PlannerInfo *root, const VariableStatData *vardata, column_now *out)
-{
-	const RelOptInfo *rel = vardata->rel;
-	if (rel == nullptr || rel->rtekind != RTE_RELATION || vardata->var == nullptr ||
-		!IsA(vardata->var, Var))
-		return false;
-	const RangeTblEntry *rte = planner_rt_fetch(rel->relid, root);
-	const PgStat_StatTabEntry *tab = pgstat_fetch_stat_tabentry(rte->relid);
-	if (rte->inh || tab == nullptr)
-		return false;
-	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
-	if (!HeapTupleIsValid(tuple))
-		return false;
-	out->relfilenode = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relfilenode;
-	ReleaseSysCache(tuple);
-	out->relid = rte->relid;
-	out->attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
-	out->analyzed = last_analyzed(tab);
-	out->vacuumed = last_vacuumed(tab);
-	out->pages = rel->pages;
-	return true;
+	return check.known ? Min(reltuples, Max(counted, check.described)) : counted;
 }
 
 } /* namespace */
-
-bool
-kept_id_of(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 *out)
-{
-	column_now now;
-	if (!column_now_of(root, vardata, &now))
-		return false;
-	const checked_column *c =
-		checked_column_of(now.relid, now.attnum, now.analyzed, now.relfilenode);
-	if (c == nullptr)
-		return false;
-	const kept_id &k = c->ids[item];
-	if (!k.kept || k.vacuumed != now.vacuumed || (item == KEPT_LARGEST && k.pages != now.pages))
-		return false;
-	*out = k.value;
-	return true;
-}
-
-void
-keep_id(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 value)
-{
-	column_now now;
-	if (!column_now_of(root, vardata, &now))
-		return;
-	checked_column c = column_entry(now.relid, now.attnum, now.analyzed, now.relfilenode);
-	c.ids[item] = {true, now.vacuumed, now.pages, value};
-	keep_checked_column(now.relid, c);
-}
 
 /*
  * pg_class.reltuples is the table's size at the last ANALYZE or VACUUM, pg_statistic what the
@@ -709,9 +482,13 @@ keep_id(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt:
  * the index (check_new_rows).
  */
 void
-row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described)
+row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described,
+		   column_now *column)
 {
 	*now = *described = 0;
+	column_now c = {};
+	if (column != nullptr)
+		*column = c;
 	const RelOptInfo *rel = vardata->rel;
 	if (rel == nullptr || rel->rtekind != RTE_RELATION)
 		return;
@@ -721,20 +498,30 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 		return;
 	const auto *form = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple));
 	const double reltuples = form->reltuples;
-	const Oid relfilenode = form->relfilenode;
+	c.relfilenode = form->relfilenode;
 	ReleaseSysCache(tuple);
 	if (reltuples <= 0 || rel->tuples <= 0)
 		return;
 	*now = rel->tuples;
 	*described = reltuples;
 	const PgStat_StatTabEntry *tab = pgstat_fetch_stat_tabentry(rte->relid);
+	if (tab != nullptr && !rte->inh && vardata->var != nullptr && IsA(vardata->var, Var))
+	{
+		c.valid = true;
+		c.relid = rte->relid;
+		c.attnum = reinterpret_cast<const Var *>(vardata->var)->varattno;
+		c.analyzed = last_analyzed(tab);
+		c.vacuumed = last_vacuumed(tab);
+		c.pages = rel->pages;
+	}
+	if (column != nullptr)
+		*column = c;
 	if (tab != nullptr && vacuumed_since_analyze(tab))
 	{
 		const double modified = static_cast<double>(IDT_TABSTAT_MOD_SINCE_ANALYZE(tab));
 		const double counted = Min(*described, Max(*now / 2, *now - modified));
 		if (counted < *described)
-			*described =
-				check_new_rows(root, vardata, rte, tab, relfilenode, *now, counted, *described);
+			*described = check_new_rows(root, vardata, c, *now, counted, *described);
 	}
 }
 

@@ -126,10 +126,29 @@ Index rte_index_of(run_cache *c, PlannerInfo *root, const RangeTblEntry *rte);
 double ordered_share(HeapTuple stats);
 
 /*
- * The rows of the column's table now and the rows its statistics describe (both 0 when
- * unknown); now > described means rows were added since ANALYZE.
+ * A column of a plain table as it is now: what the session keeps per column (kept.cpp) is keyed
+ * by relid and attnum and valid for the last ANALYZE and the table's file, a kept ID also for the
+ * last VACUUM and, the largest, the table's size in pages. valid is false for what is not a plain
+ * table's column with cumulative statistics (nothing is kept for it).
  */
-void row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described);
+struct column_now
+{
+	bool valid;
+	Oid relid;
+	AttrNumber attnum;
+	TimestampTz analyzed; /* the last ANALYZE, by hand or autovacuum (0: none known) */
+	TimestampTz vacuumed; /* the last VACUUM, likewise */
+	Oid relfilenode;
+	BlockNumber pages;
+};
+
+/*
+ * The rows of the column's table now and the rows its statistics describe (both 0 when
+ * unknown); now > described means rows were added since ANALYZE. With column, the column as it
+ * is now, read on the way (no second catalog lookup for what the session keeps of it).
+ */
+void row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, double *described,
+				column_now *column = nullptr);
 
 /*
  * The smallest (want_max = false) or largest value of the column in a btree index of opfamily,
@@ -146,13 +165,28 @@ bool actual_extreme(PlannerInfo *root, const VariableStatData *vardata, Oid opfa
 bool first_at_or_above(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 					   Datum bound, Datum *out);
 
+/* ---- kept.cpp: what a session keeps per column across planning runs ------------------------ */
+
 /*
- * IDs the statistics hook keeps across planning runs in this backend, per column, while the
- * statistics, the table's file and its last VACUUM (which may have removed the row) are those
- * they were read under: the first new row (the first at or above the time of the last ANALYZE:
- * later rows come above it) and the largest ID, which is kept while the table has the same number
- * of pages (rows added since go into the estimates once the table grows a page; an estimate
- * beyond it reads the index's end anyway, in core). A 64-bit ID is kept in lo.
+ * The check of a column's row count against its index after a VACUUM (growth.cpp), kept while
+ * the column's statistics and the table's file are those it was made under: known when the count
+ * ended below its limit, and then the rows the statistics describe.
+ */
+struct kept_check
+{
+	bool known;
+	double described;
+};
+bool kept_check_of(const column_now &column, kept_check *out);
+void keep_check(const column_now &column, kept_check check);
+
+/*
+ * IDs the statistics hook keeps, while the statistics, the table's file and its last VACUUM
+ * (which may have removed the row) are those they were read under: the first new row (the first
+ * at or above the time of the last ANALYZE: later rows come above it) and the largest ID, which
+ * is kept while the table has the same number of pages (rows added since go into the estimates
+ * once the table grows a page; an estimate beyond it reads the index's end anyway, in core). A
+ * 64-bit ID is kept in lo.
  */
 enum kept_item
 {
@@ -160,11 +194,8 @@ enum kept_item
 	KEPT_LARGEST,
 	KEPT_IDS
 };
-bool kept_id_of(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 *out);
-void keep_id(PlannerInfo *root, const VariableStatData *vardata, kept_item item, idt::u128 value);
-
-/* When the column's table was last analyzed (by hand or autovacuum); 0 if unknown. */
-TimestampTz analyzed_at(PlannerInfo *root, const VariableStatData *vardata);
+bool kept_id_of(const column_now &column, kept_item item, idt::u128 *out);
+void keep_id(const column_now &column, kept_item item, idt::u128 value);
 
 /* ---- stats_hook.cpp: statistics extended by the rows added since ANALYZE ------------------ */
 

@@ -124,15 +124,14 @@ from_kept<idt::u128>(idt::u128 v)
  */
 template <class T>
 typename T::value_type
-new_rows_from(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
-			  typename T::value_type last, typename T::value_type top)
+new_rows_from(PlannerInfo *root, const VariableStatData *vardata, const column_now &column,
+			  Oid opfamily, typename T::value_type last, typename T::value_type top)
 {
 	using V = typename T::value_type;
-	const TimestampTz analyzed = analyzed_at(root, vardata);
-	if (analyzed == 0)
+	if (!column.valid || column.analyzed == 0)
 		return last;
 	idt::time_window w = {};
-	w.lo_us = analyzed + glue::unix_to_pg_us; /* a time of this server: no clamp needed */
+	w.lo_us = column.analyzed + glue::unix_to_pg_us; /* a time of this server: no clamp needed */
 	w.lo_inclusive = true;
 	w.hi_infinite = true;
 	const typename T::range_type r = T::time_range(w);
@@ -140,7 +139,7 @@ new_rows_from(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 		return last;
 	idt::u128 kept;
 	V f;
-	if (kept_id_of(root, vardata, KEPT_FIRST_NEW, &kept) && !(top < from_kept<V>(kept)))
+	if (kept_id_of(column, KEPT_FIRST_NEW, &kept) && !(top < from_kept<V>(kept)))
 		f = from_kept<V>(kept);
 	else
 	{
@@ -148,7 +147,7 @@ new_rows_from(PlannerInfo *root, const VariableStatData *vardata, Oid opfamily,
 		if (!first_at_or_above(root, vardata, opfamily, id_to_datum(r.lo), &first))
 			return last;
 		f = id_from_datum<V>(first);
-		keep_id(root, vardata, KEPT_FIRST_NEW, as_kept(f));
+		keep_id(column, KEPT_FIRST_NEW, as_kept(f));
 	}
 	return last < f ? f : last;
 }
@@ -164,7 +163,8 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 {
 	using V = typename T::value_type;
 	double now_rows, described_rows;
-	row_counts(root, vardata, &now_rows, &described_rows);
+	column_now column;
+	row_counts(root, vardata, &now_rows, &described_rows, &column);
 	if (now_rows <= described_rows)
 		return nullptr;
 	HeapTuple stats = SearchSysCache3(STATRELATTINH, ObjectIdGetDatum(rte->relid),
@@ -209,12 +209,12 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	if (k_new >= 1)
 	{
 		idt::u128 kept;
-		if (kept_id_of(root, vardata, KEPT_LARGEST, &kept))
+		if (kept_id_of(column, KEPT_LARGEST, &kept))
 			to = from_kept<V>(kept);
 		else if (actual_extreme(root, vardata, opfamily, true, &top))
 		{
 			to = id_from_datum<V>(top);
-			keep_id(root, vardata, KEPT_LARGEST, as_kept(to));
+			keep_id(column, KEPT_LARGEST, as_kept(to));
 		}
 	}
 	if (k_new < 1 || !(last < to))
@@ -228,7 +228,7 @@ extended_stats(PlannerInfo *root, RangeTblEntry *rte, AttrNumber attnum,
 	for (int i = 0; i <= k_old; i++)
 		values[i] = id_to_datum(id_from_datum<V>(
 			sslot.values[static_cast<int>(std::rint(static_cast<double>(i) * (n - 1) / k_old))]));
-	const V from = new_rows_from<T>(root, vardata, opfamily, last, to);
+	const V from = new_rows_from<T>(root, vardata, column, opfamily, last, to);
 	if (last < from && k_new >= 2)
 	{
 		/* A quiet gap: one bucket for it, the new rows' between the first of them and the last. */
