@@ -22,9 +22,13 @@ namespace gen
  * the kernel itself keeps time with the TSC (its clocksource is "tsc", which it gives up when it
  * finds the TSC unstable; asked once per process: a TSC that turns unstable later shows in the
  * measurements below, which then disagree) and the CPU says the TSC's rate is invariant; the
- * rate is measured against clock_gettime() over 20 ms to 10 s, again and again, and used only
+ * rate is measured against clock_gettime() over 4 ms to 10 s, again and again, and used only
  * once two measurements in a row agree within 0.01%: a clock step or a pause inside a
- * measurement sets the TSC aside until they agree again. A reading extrapolates at most 1 ms of
+ * measurement sets the TSC aside until they agree again. (Each end of a measurement is known
+ * within half a bracket, at most 300 ticks: over 4 ms that is at most 150 ppm of a 1 GHz TSC's
+ * rate, 50 ppm of a 3 GHz one, and brackets are mostly a third of that. A session's first calls
+ * read the system clock until two measurements agree: 8 ms, not the 40 ms of 20-ms windows, so
+ * that a short session gets the fast clock too.) A reading extrapolates at most 1 ms of
  * ticks past a read of the system clock, so a step of the system clock shows within 1 ms, and a
  * TSC that misbehaved anyway can put a time at most that far past the last read (a TSC that went
  * back has the system clock read at once). The generators' steady clock and floor take the time
@@ -36,7 +40,7 @@ namespace
 {
 
 constexpr std::int64_t tsc_span_ns = 1000000;            /* 1 ms */
-constexpr std::int64_t tsc_measure_ns = 20000000;        /* 20 ms */
+constexpr std::int64_t tsc_measure_ns = 4000000;         /* 4 ms */
 constexpr std::int64_t tsc_measure_max_ns = 10000000000; /* 10 s */
 /* A read of the system clock between two TSC reads further apart than this (0.15-0.6 us at 1-4
  * GHz; a read takes 20-60 ns) was interrupted or slowed: neither a base nor a measurement. */
@@ -73,9 +77,19 @@ wall_us_reread()
 		tsc_trusted = kernel_keeps_time_with_tsc() ? 1 : 0;
 	if (tsc_trusted == 0)
 		return clock_us(CLOCK_REALTIME);
+	struct timespec ts;
+	if (tsc_wall.span == 0 && measure_ns >= 0)
+	{
+		/* Measuring, with no rate to use yet: until the measurement may end, the system clock
+		 * alone (no base to set), half the cost of a read between two TSC reads. */
+		clock_gettime(CLOCK_REALTIME, &ts);
+		const std::int64_t elapsed =
+			static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec - measure_ns;
+		if (elapsed > 0 && elapsed < tsc_measure_ns)
+			return timespec_us(ts);
+	}
 	/* The TSC on both sides of the read: the read's time is that of their midpoint, within half
 	 * their distance, unless an interrupt came between them. */
-	struct timespec ts;
 	const std::uint64_t before = __rdtsc();
 	clock_gettime(CLOCK_REALTIME, &ts);
 	const std::uint64_t after = __rdtsc();
