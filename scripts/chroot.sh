@@ -29,9 +29,10 @@
 # CA certificates are copied in on every run. Each run then installs, through
 # scripts/install-deps.sh (the script a user runs), what building and testing against that major
 # needs, copies this checkout's files (tracked and untracked, not ignored; with a repository whose
-# HEAD is this checkout's) to /build/idtypes inside, and runs the command there as root, with PG_CONFIG set to the major's
-# pg_config. /proc, /dev, /dev/pts and /dev/shm are mounted for the run and unmounted on every
-# exit path; the vendor directory (Citus sources, $IDTYPES_VENDOR_DIR) is bound read-only at /vendor.
+# HEAD is this checkout's) to /build/idtypes inside, and runs the command there as root, with
+# PG_CONFIG set to the major's pg_config. /proc, /dev, /dev/pts, /dev/shm and /sys (read-only) are
+# mounted for the run and unmounted on every exit path; the vendor directory (Citus sources,
+# $IDTYPES_VENDOR_DIR) is bound read-only at /vendor.
 # IDTYPES_CHROOT_DEPS: the groups of scripts/install-deps.sh installed inside (default: base).
 # IDTYPES_DEB_DIR: a directory of packages built outside, bound read-only at /debs (and named so
 # inside), for test/deb/deb_install.sh.
@@ -369,6 +370,9 @@ mounted+=("$root/proc")
 bind /dev /dev
 bind /dev/pts /dev/pts
 bind /dev/shm /dev/shm
+# Read-only, as a server sees it: the generators ask sysfs for the kernel's clocksource (the TSC
+# clock), and without it a chroot would only ever test and time the system-clock path.
+bind /sys /sys ro
 
 vendor=
 if [ "${IDTYPES_CHROOT_BARE:-0}" != 1 ] && [ -n "${IDTYPES_VENDOR_DIR:-}" ] && [ -d "$IDTYPES_VENDOR_DIR" ]; then
