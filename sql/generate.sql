@@ -152,6 +152,28 @@ SELECT pg_temp.low_ascents((SELECT array_agg(l ORDER BY n) FROM fresh)) BETWEEN 
 -- can fail).
 SELECT pg_temp.low_ascents((SELECT array_agg(generate_ulid_monotonic() ORDER BY n)
 	FROM generate_series(1, :fresh_rows) AS n)) BETWEEN 0.35 AND 0.65 AS ulid_monotonic_fresh;
+-- The first ID of each millisecond: generate_ulid_monotonic() and generate_euid() draw the random
+-- bits that start a millisecond only when an ID starts one (within one, the ULID is the last + 1
+-- and the EUID takes 32 fresh bits), and those are fresh: 200 of each, 2 ms apart, their ULIDs'
+-- low 64 bits ascending about half the time and their EUIDs' 15 random bits of the first word (no
+-- extension) distinct but for a collision or two.
+CREATE FUNCTION pg_temp.ms_firsts(rows int) RETURNS TABLE (i int, m ulid, e euid)
+LANGUAGE plpgsql AS $$
+BEGIN
+	FOR k IN 1 .. rows LOOP
+		PERFORM pg_sleep(0.002);
+		i := k;
+		m := generate_ulid_monotonic();
+		e := generate_euid();
+		RETURN NEXT;
+	END LOOP;
+END $$;
+CREATE TEMP TABLE ms_firsts AS SELECT * FROM pg_temp.ms_firsts(200);
+SELECT count(DISTINCT ulid_timestamp(m)) = 200 AND count(DISTINCT euid_timestamp(e)) = 200 AS each_a_new_ms,
+	pg_temp.low_ascents(array_agg(m ORDER BY i)) BETWEEN 0.35 AND 0.65 AS ulid_monotonic_firsts_fresh,
+	count(DISTINCT ((get_byte(e::bytea, 5) * 65536 + get_byte(e::bytea, 6) * 256
+		+ get_byte(e::bytea, 7)) >> 4) & 32767) > 150 AS euid_firsts_fresh
+FROM ms_firsts;
 
 -- Time is the wall clock at the call, not the transaction's start: in one transaction, two IDs
 -- of each kind 50 ms apart are at least 40 ms apart (their unit is the ms; TID's the µs).

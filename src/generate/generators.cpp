@@ -186,25 +186,36 @@ euid_generate(int extension)
 {
 	idt::u128 out = {0, 0};
 	const int slot = (extension + 1) % euid_slots;
-	generate<2>(
-		"euid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r, std::int64_t &id_us) {
-			id_us = now;
-			euid_slot &own = s.euid_by_extension[slot];
-			const bool mine = own.last.have && own.extension == extension;
-			const last_id<idt::u128> &prev = mine ? own.last : s.euid;
-			std::uint64_t rr[2] = {r[0], r[1]};
-			shrink_random_for_tests(true, rr);
-			const idt::gen128 g =
-				idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
-			if (g.status != idt::gen_status::ok)
-				return g.status;
-			if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
-				s.euid = own.last; /* pushed out */
-			own.extension = extension;
-			own.last = {g.value, true};
-			out = g.value;
+	/*
+	 * r[0]: the 32 random bits an ID in the same ms and extension as the last takes (the low ones
+	 * of the 64 below); r[1] and r[2], drawn only for an ID that starts a ms or changes the
+	 * extension: the high 32 of the low 64 random bits, and the 15 high random bits.
+	 */
+	generate<3, std::uint32_t, 2>("euid", [&](gen_state &s, std::int64_t now,
+											  const std::uint32_t *r, bool drawn,
+											  std::int64_t &id_us) {
+		id_us = now;
+		euid_slot &own = s.euid_by_extension[slot];
+		const bool mine = own.last.have && own.extension == extension;
+		const last_id<idt::u128> &prev = mine ? own.last : s.euid;
+		/* (own.last has own.extension: mine is the same extension) */
+		if (!drawn && !(prev.have &&
+						floor_div(now, ms) <= static_cast<std::int64_t>(idt::euid_ms(prev.value)) &&
+						(mine || idt::euid_extension(prev.value) == extension)))
+			return idt::gen_status::needs_random;
+		std::uint64_t rr[2] = {r[2], static_cast<std::uint64_t>(r[1]) << 32 | r[0]};
+		shrink_random_for_tests(true, rr);
+		const idt::gen128 g =
+			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
+		if (g.status != idt::gen_status::ok)
 			return g.status;
-		});
+		if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
+			s.euid = own.last; /* pushed out */
+		own.extension = extension;
+		own.last = {g.value, true};
+		out = g.value;
+		return g.status;
+	});
 	return PointerGetDatum(glue::make_id128(out));
 }
 
@@ -265,15 +276,20 @@ Datum
 generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
-	generate<2>(
-		"ulid", [&](gen_state &s, std::int64_t now, const std::uint64_t *r, std::int64_t &id_us) {
-			id_us = now;
-			std::uint64_t rr[2] = {r[0], r[1]};
-			shrink_random_for_tests(false, rr);
-			return keep(s.ulid,
-						idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
-						out);
-		});
+	/* The random bits start a ms; within one an ID is the last + 1: drawn only when needed. */
+	generate<2, std::uint64_t, 2>("ulid", [&](gen_state &s, std::int64_t now,
+											  const std::uint64_t *r, bool drawn,
+											  std::int64_t &id_us) {
+		id_us = now;
+		if (!drawn && !(s.ulid.have && floor_div(now, ms) <=
+										   static_cast<std::int64_t>(idt::ulid_ms(s.ulid.value))))
+			return idt::gen_status::needs_random;
+		std::uint64_t rr[2] = {r[0], r[1]};
+		shrink_random_for_tests(false, rr);
+		return keep(s.ulid,
+					idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
+					out);
+	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
 

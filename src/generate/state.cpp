@@ -341,7 +341,7 @@ refresh_partition(partition_cache &c, unsigned counter_bits, const char *type_na
  * most 2^k IDs in their millisecond, so that their overflow can be tested through the server.
  */
 void
-shrink_random_for_tests(bool euid, std::uint64_t *r)
+shrink_random_for_tests_now(bool euid, std::uint64_t *r)
 {
 	const unsigned k = static_cast<unsigned>(test_counter_bits);
 	if (k == 0)

@@ -144,7 +144,7 @@ std::uint64_t slot_value(unsigned bits);
 /* The same for the session: its leader's slot in a parallel worker (generate_tid_at's default
    clock id, which a parallel query's workers must share with their leader). */
 std::uint64_t session_slot_value(unsigned bits);
-void shrink_random_for_tests(bool euid, std::uint64_t *r);
+void shrink_random_for_tests_now(bool euid, std::uint64_t *r);
 
 /* Settings (state.cpp). */
 enum overflow_policy
@@ -157,6 +157,15 @@ extern int tid_clock_id_setting;    /* -1: not set */
 extern int node_id_setting;         /* -1: not set */
 extern int test_counter_bits;       /* tests only: 0, else the counter bits kept */
 extern int accept_timeline_setting; /* 0: not set */
+
+/* idtypes.test_counter_bits's narrowing of a 128-bit kind's random words (state.cpp), inline: in
+ * a call of its own on every ID, the words could not stay in registers. */
+inline void
+shrink_random_for_tests(bool euid, std::uint64_t *r)
+{
+	if (unlikely(test_counter_bits != 0))
+		shrink_random_for_tests_now(euid, r);
+}
 constexpr unsigned node_id_bits = 5;
 
 /* The node id the generators use (-1: none): idtypes.node_id as it was when this server's
@@ -381,31 +390,40 @@ void apply_restart_floor();
  * clock (the wall clock, never back, never before the restart floor); the step sets id_us to its
  * ID's time (TID's may be ahead of now_us), which the floor file must hold before the ID goes out;
  * r holds the NRandom random words (of type Word: 64 or 32 bits) the format needs, drawn before
- * the lock is taken (a draw may raise an error). On overflow the policy says wait (sleep to about
- * the next clock unit) or error.
+ * the lock is taken (a draw may raise an error). The last NLazy of them are words a format needs
+ * only now and then (to start a millisecond): they are drawn only once the step, called as
+ * step(state, now_us, r, drawn, id_us) with drawn false, returned needs_random; then it runs
+ * again with them. On overflow the policy says wait (sleep to about the next clock unit) or
+ * error.
  */
-template <int NRandom, class Word = std::uint64_t, class Step>
+template <int NRandom, class Word = std::uint64_t, int NLazy = 0, class Step>
 void
 generate(const char *type_name, Step step)
 {
+	static_assert(NLazy >= 0 && NLazy <= NRandom, "the lazy words are some of the words");
 	refuse_during_recovery(type_name);
 	attach_shared_state();
 	gen_state &s = active_state();
 	/* A stale read of the flag (outside the lock) only makes this compute the floor again. */
 	if (!s.floor_set)
 		apply_restart_floor();
-	for (int attempt = 0;; attempt++)
+	bool lazy_drawn = NLazy == 0;
+	for (int attempt = 0;;)
 	{
 		const std::int64_t wall = now_unix_us();
 		Word r[NRandom > 0 ? NRandom : 1] = {0};
-		for (int i = 0; i < NRandom; i++)
+		for (int i = 0; i < (lazy_drawn ? NRandom : NRandom - NLazy); i++)
 			r[i] = draw<Word>();
 		std::int64_t id_us = 0;
 		lock_state();
 		/* clock_gettime() is a vDSO call: no system call, no error, fine under a spinlock. */
 		const std::int64_t mono = idt::steady_needs_mono(s.clock, wall) ? mono_us() : 0;
 		const std::int64_t now = idt::steady_now(s.clock, wall, mono);
-		const idt::gen_status status = step(s, now, r, id_us);
+		idt::gen_status status;
+		if constexpr (NLazy == 0)
+			status = step(s, now, r, id_us);
+		else
+			status = step(s, now, r, lazy_drawn, id_us);
 		const bool ok = status == idt::gen_status::ok;
 		if (ok && now > s.last_us)
 			s.last_us = now;
@@ -420,6 +438,11 @@ generate(const char *type_name, Step step)
 
 		if (status == idt::gen_status::ok)
 			return;
+		if (status == idt::gen_status::needs_random && !lazy_drawn)
+		{
+			lazy_drawn = true;
+			continue;
+		}
 		if (status == idt::gen_status::time_out_of_range)
 			report_time_out_of_range(type_name, now);
 		if (on_overflow == OVERFLOW_ERROR)
@@ -428,7 +451,7 @@ generate(const char *type_name, Step step)
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("%s generator overflow: no larger ID is left in this time unit", type_name),
 				 errhint("Set idtypes.on_overflow = 'wait' to wait for the next time unit.")));
-		overflow_wait(attempt);
+		overflow_wait(attempt++);
 	}
 }
 

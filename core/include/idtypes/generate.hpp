@@ -16,6 +16,7 @@ enum class gen_status : std::uint8_t
 	ok,
 	overflow,          // the time unit is exhausted; value is unspecified
 	time_out_of_range, // the (effective) time is outside the format's era
+	needs_random,      // a step run without the random bits it draws only sometimes needs them
 };
 
 struct gen64
