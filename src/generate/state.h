@@ -166,6 +166,7 @@ shrink_random_for_tests(bool euid, std::uint64_t *r)
 	if (unlikely(test_counter_bits != 0))
 		shrink_random_for_tests_now(euid, r);
 }
+
 constexpr unsigned node_id_bits = 5;
 
 /* The node id the generators use (-1: none): idtypes.node_id as it was when this server's
