@@ -83,8 +83,7 @@ wall_us_reread()
 		/* Measuring, with no rate to use yet: until the measurement may end, the system clock
 		 * alone (no base to set), half the cost of a read between two TSC reads. */
 		clock_gettime(CLOCK_REALTIME, &ts);
-		const std::int64_t elapsed =
-			static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec - measure_ns;
+		const std::int64_t elapsed = timespec_ns(ts) - measure_ns;
 		if (elapsed > 0 && elapsed < tsc_measure_ns)
 			return timespec_us(ts);
 	}
@@ -102,7 +101,7 @@ wall_us_reread()
 	if (after - before > tsc_pair_ticks)
 		return us;
 	const std::uint64_t tsc = before + (after - before) / 2;
-	const std::int64_t ns = static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+	const std::int64_t ns = timespec_ns(ts);
 	tsc_wall.base_tsc = tsc;
 	tsc_wall.base_ns = ns;
 	const std::int64_t elapsed = ns - measure_ns;

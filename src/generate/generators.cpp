@@ -198,15 +198,16 @@ euid_generate(int extension)
 		euid_slot &own = s.euid_by_extension[slot];
 		const bool mine = own.last.have && own.extension == extension;
 		const last_id<idt::u128> &prev = mine ? own.last : s.euid;
+		const std::int64_t now_ms = floor_div(now, ms);
 		/* (own.last has own.extension: mine is the same extension) */
-		if (!drawn && !(prev.have &&
-						floor_div(now, ms) <= static_cast<std::int64_t>(idt::euid_ms(prev.value)) &&
-						(mine || idt::euid_extension(prev.value) == extension)))
+		if (!drawn &&
+			!(prev.have && now_ms <= static_cast<std::int64_t>(idt::euid_ms(prev.value)) &&
+			  (mine || idt::euid_extension(prev.value) == extension)))
 			return idt::gen_status::needs_random;
 		std::uint64_t rr[2] = {r[2], static_cast<std::uint64_t>(r[1]) << 32 | r[0]};
 		shrink_random_for_tests(true, rr);
 		const idt::gen128 g =
-			idt::euid_next(prev.value, prev.have, floor_div(now, ms), extension, rr[0], rr[1]);
+			idt::euid_next(prev.value, prev.have, now_ms, extension, rr[0], rr[1]);
 		if (g.status != idt::gen_status::ok)
 			return g.status;
 		if (!mine && own.last.have && (!s.euid.have || s.euid.value < own.last.value))
@@ -281,14 +282,13 @@ generate_ulid_monotonic(PG_FUNCTION_ARGS)
 											  const std::uint64_t *r, bool drawn,
 											  std::int64_t &id_us) {
 		id_us = now;
-		if (!drawn && !(s.ulid.have && floor_div(now, ms) <=
-										   static_cast<std::int64_t>(idt::ulid_ms(s.ulid.value))))
+		const std::int64_t now_ms = floor_div(now, ms);
+		if (!drawn &&
+			!(s.ulid.have && now_ms <= static_cast<std::int64_t>(idt::ulid_ms(s.ulid.value))))
 			return idt::gen_status::needs_random;
 		std::uint64_t rr[2] = {r[0], r[1]};
 		shrink_random_for_tests(false, rr);
-		return keep(s.ulid,
-					idt::ulid_next(s.ulid.value, s.ulid.have, floor_div(now, ms), rr[0], rr[1]),
-					out);
+		return keep(s.ulid, idt::ulid_next(s.ulid.value, s.ulid.have, now_ms, rr[0], rr[1]), out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }

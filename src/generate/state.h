@@ -204,6 +204,13 @@ timespec_us(const struct timespec &ts)
 	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* A clock reading in ns (clock.cpp's TSC measurements; ns since 1970 fit an int64 until 2262). */
+inline std::int64_t
+timespec_ns(const struct timespec &ts)
+{
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
 /* A clock in us: CLOCK_REALTIME or CLOCK_MONOTONIC (mono_us). */
 inline std::int64_t
 clock_us(clockid_t clock)

@@ -486,9 +486,9 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 		   column_now *column)
 {
 	*now = *described = 0;
-	column_now c = {};
-	if (column != nullptr)
-		*column = c;
+	column_now mine;
+	column_now &c = column != nullptr ? *column : mine;
+	c = {};
 	const RelOptInfo *rel = vardata->rel;
 	if (rel == nullptr || rel->rtekind != RTE_RELATION)
 		return;
@@ -514,8 +514,6 @@ row_counts(PlannerInfo *root, const VariableStatData *vardata, double *now, doub
 		c.vacuumed = last_vacuumed(tab);
 		c.pages = rel->pages;
 	}
-	if (column != nullptr)
-		*column = c;
 	if (tab != nullptr && vacuumed_since_analyze(tab))
 	{
 		const double modified = static_cast<double>(IDT_TABSTAT_MOD_SINCE_ANALYZE(tab));
