@@ -204,7 +204,9 @@ euid_generate(int extension)
 			!(prev.have && now_ms <= static_cast<std::int64_t>(idt::euid_ms(prev.value)) &&
 			  (mine || idt::euid_extension(prev.value) == extension)))
 			return idt::gen_status::needs_random;
-		std::uint64_t rr[2] = {r[2], static_cast<std::uint64_t>(r[1]) << 32 | r[0]};
+		/* Without the lazy words, r[0] alone: reading r[0] and r[1] as one 64-bit word (as the
+		 * compiler does) would wait on two stores to them, a store-forwarding stall on every ID. */
+		std::uint64_t rr[2] = {r[2], drawn ? static_cast<std::uint64_t>(r[1]) << 32 | r[0] : r[0]};
 		shrink_random_for_tests(true, rr);
 		const idt::gen128 g =
 			idt::euid_next(prev.value, prev.have, now_ms, extension, rr[0], rr[1]);
@@ -278,17 +280,17 @@ generate_ulid_monotonic(PG_FUNCTION_ARGS)
 {
 	idt::u128 out = {0, 0};
 	/* The random bits start a ms; within one an ID is the last + 1: drawn only when needed. */
-	generate<2, std::uint64_t, 2>("ulid", [&](gen_state &s, std::int64_t now,
-											  const std::uint64_t *r, bool drawn,
-											  std::int64_t &id_us) {
+	generate<2, std::uint64_t, 2>("ulid", [&](gen_state &s, std::int64_t now, std::uint64_t *r,
+											  bool drawn, std::int64_t &id_us) {
 		id_us = now;
 		const std::int64_t now_ms = floor_div(now, ms);
 		if (!drawn &&
 			!(s.ulid.have && now_ms <= static_cast<std::int64_t>(idt::ulid_ms(s.ulid.value))))
 			return idt::gen_status::needs_random;
-		std::uint64_t rr[2] = {r[0], r[1]};
-		shrink_random_for_tests(false, rr);
-		return keep(s.ulid, idt::ulid_next(s.ulid.value, s.ulid.have, now_ms, rr[0], rr[1]), out);
+		/* In place: a copy of the two words was one 16-byte load of two 8-byte stores (a
+		 * store-forwarding stall on every ID). */
+		shrink_random_for_tests(false, r);
+		return keep(s.ulid, idt::ulid_next(s.ulid.value, s.ulid.have, now_ms, r[0], r[1]), out);
 	});
 	PG_RETURN_POINTER(glue::make_id128(out));
 }
