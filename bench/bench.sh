@@ -3,8 +3,8 @@
 # per type and per baseline of the same width (bigint for the 64-bit types; uuid from
 # gen_random_uuid() for the 128-bit ones, and uuidv7(): core's on 18+, idtypes_uuidv7's before),
 # runs every workload R times interleaved across the contestants, and prints medians and the
-# median of the per-round ratios against the baseline, with an A/A line of each baseline against
-# itself.
+# median of the per-round ratios against the baseline (timed again right before each contestant),
+# with an A/A line of each baseline against itself.
 #
 #   make bench [N=1000000] [R=5] [PG_CONFIG=...]   (needs idtypes installed into that server)
 #   WORKLOADS='^generate' (an extended regular expression): only the workloads it matches
@@ -21,8 +21,8 @@
 # primary key's default ("SQL edition" in WORKLOADS selects it), into $OUT/sql_edition.csv.
 #
 # Writes $OUT (default bench/results/bench-<major>) /summary.csv (per workload and contestant: the
-# median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value and
-# ratio), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
+# median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value,
+# its reference's, whether that was timed right before it, and their ratio), /generate_bigint.csv (every generator against a random bigint), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
 # last two by bench/bench_plot.py, and /planning.csv (the planning time on a table grown since
 # ANALYZE against the same rows analyzed: bench/planning.sql), /planning_vacuumed.csv (the same on
 # tables grown and vacuumed since ANALYZE, of PLAN_ROWS rows: bench/planning_vacuumed.sql).
@@ -143,8 +143,10 @@ psql_b -c "COPY (SELECT s.workload, w.ord AS workload_ord, s.contestant, c.ord A
 		s.median, s.ratio, s.lo, s.hi
 	FROM summary s JOIN contestant c ON c.name = s.contestant JOIN workload_order w USING (workload)
 	ORDER BY w.ord, c.ord) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/summary.csv"
-psql_b -c "COPY (SELECT round, workload, contestant, value, ratio FROM ratio
+psql_b -c "COPY (SELECT round, workload, contestant, value, reference, reference_value, paired, ratio FROM ratio
 	ORDER BY round, workload, contestant) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/rounds.csv"
+psql_b -c "COPY (SELECT * FROM generate_vs_bigint ORDER BY workload, contestant) TO STDOUT (FORMAT csv, HEADER)" \
+	>"$OUT/generate_bigint.csv"
 psql_b -c "COPY (SELECT * FROM plan_summary) TO STDOUT (FORMAT csv, HEADER)" >"$OUT/planning.csv"
 psql_b -c "COPY (SELECT * FROM plan_vac_summary ORDER BY rows, contestant) TO STDOUT (FORMAT csv, HEADER)" \
 	>"$OUT/planning_vacuumed.csv"

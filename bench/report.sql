@@ -1,14 +1,16 @@
 -- bench/report.sql: medians and per-round ratios of the results (run by bench/bench.sh).
 -- A ratio is the contestant's time over its reference's time in the same round, and the table
 -- shows the median of those ratios over the rounds (below 1: faster than the reference). The
--- reference is the baseline of the same width (bigint or uuid), except for ^@ and <@, whose
--- reference is BETWEEN with the same bounds on the same contestant. The views stay in the
--- (throwaway) database for bench.sh to write them out as CSV.
+-- reference is the baseline of the same width (bigint or uuid), timed right before the contestant
+-- (table paired, bench_step), except for ^@ and <@, whose reference is BETWEEN with the same
+-- bounds on the same contestant in the same round. The views stay in the (throwaway) database for
+-- bench.sh to write them out as CSV.
 \pset footer off
 \pset null ''
 CREATE VIEW ratio AS
 SELECT r.workload, r.contestant, r.round, r.value,
-       r.value / nullif(ref.value, 0) AS ratio,
+       coalesce(p.value, ref.value) AS reference_value, p.value IS NOT NULL AS paired,
+       r.value / nullif(coalesce(p.value, ref.value), 0) AS ratio,
        CASE WHEN ref.workload = r.workload THEN ref.contestant ELSE 'BETWEEN, same bounds' END AS reference
 FROM result r
 JOIN contestant c ON c.name = r.contestant
@@ -17,7 +19,9 @@ JOIN result ref ON ref.round = r.round
                            THEN r.contestant ELSE c.baseline END
  AND ref.workload = CASE r.workload WHEN 'range: ^@ prefix' THEN 'range: BETWEEN prefix bounds'
                                     WHEN 'range: <@ time range' THEN 'range: BETWEEN time bounds'
-                                    ELSE r.workload END;
+                                    ELSE r.workload END
+LEFT JOIN paired p ON p.round = r.round AND p.workload = r.workload AND p.contestant = r.contestant
+ AND p.baseline = ref.contestant AND ref.workload = r.workload;
 
 CREATE VIEW summary AS
 SELECT workload, contestant, reference,
@@ -58,6 +62,26 @@ SELECT s.workload,
        max(CASE contestant WHEN 'euid' THEN to_char(ratio, 'FM990.00"x"') END) AS "euid"
 FROM summary s JOIN workload_order w USING (workload)
 GROUP BY s.workload, w.ord ORDER BY w.ord, s.workload;
+
+-- Every generator against a random bigint timed right before it (bench_step): the cost of making
+-- an ID, whatever its width.
+CREATE VIEW generate_vs_bigint AS
+SELECT r.workload, r.contestant,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY r.value / nullif(p.value, 0)) AS ratio,
+       min(r.value / nullif(p.value, 0)) AS lo, max(r.value / nullif(p.value, 0)) AS hi
+FROM result r
+JOIN paired p ON p.round = r.round AND p.workload = r.workload AND p.contestant = r.contestant
+ AND p.baseline = 'bigint'
+WHERE r.workload LIKE 'generate:%'
+GROUP BY r.workload, r.contestant;
+\echo
+\echo Every generator against a random bigint timed right before it (median of the per-round ratios):
+\pset tuples_only on
+SELECT format('%s: %s', g.workload,
+              string_agg(format('%s %sx', g.contestant, to_char(g.ratio, 'FM990.00')), ', ' ORDER BY c.ord))
+FROM generate_vs_bigint g JOIN contestant c ON c.name = g.contestant JOIN workload_order w USING (workload)
+GROUP BY g.workload, w.ord ORDER BY w.ord;
+\pset tuples_only off
 
 \echo
 \echo Concurrent insert, rows per second (median):

@@ -54,6 +54,8 @@ BEGIN
 END $$;
 
 CREATE TABLE result (round int, workload text, contestant text, value float8);
+-- A baseline's time taken right before each contestant (its ratio's denominator; see bench_step).
+CREATE TABLE paired (round int, workload text, contestant text, baseline text, value float8);
 
 -- Per contestant: src_<c> in generation order (with a btree index, vacuumed for index-only
 -- scans), hsrc_<c> the same rows with a hash index, shuf_<c> in random order, ord_<c> sorted,
@@ -197,11 +199,14 @@ FROM window_sql;
 CREATE FUNCTION bench_step(rnd int, wl text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	w record;
+	b record;
+	bl text;
 	kv text;
 	plan text;
+	reps int := CASE WHEN wl LIKE 'range:%' THEN 50 ELSE 1 END;
 	k int := (SELECT count(*) FROM contestant);
 BEGIN
-	FOR w IN SELECT work.* FROM work JOIN contestant c ON c.name = work.contestant
+	FOR w IN SELECT work.*, c.baseline FROM work JOIN contestant c ON c.name = work.contestant
 	         WHERE work.workload = wl ORDER BY (c.ord + rnd) % k LOOP
 		FOREACH kv IN ARRAY coalesce(string_to_array(nullif(w.settings, ''), ' '), '{}') LOOP
 			PERFORM set_config(split_part(kv, '=', 1), split_part(kv, '=', 2), true);
@@ -212,6 +217,25 @@ BEGIN
 				RAISE WARNING 'plan of "%" for % has no %:%', wl, w.contestant, w.want, E'\n' || plan;
 			END IF;
 		END IF;
+		-- The contestant's baseline (but for the baselines themselves), timed right before it:
+		-- the denominator of its ratio. On a shared machine the speed drifts within a round
+		-- (neighbours come and go); a baseline of the same moment cancels that drift where one
+		-- per round could not, and the A/A line (a baseline against its own) is measured so too.
+		-- The 128-bit generators are timed against a random bigint as well (the cost of making
+		-- an ID, whatever its width).
+		FOREACH bl IN ARRAY ARRAY[w.baseline] ||
+		        CASE WHEN wl LIKE 'generate:%' AND w.baseline <> 'bigint' THEN '{bigint}'::text[] END LOOP
+			CONTINUE WHEN bl = w.contestant;
+			SELECT * INTO b FROM work WHERE workload = wl AND contestant = bl;
+			CONTINUE WHEN NOT FOUND;
+			IF b.before <> '' THEN
+				EXECUTE b.before;
+			END IF;
+			IF wl LIKE 'range:%' THEN
+				EXECUTE b.q;
+			END IF;
+			INSERT INTO paired VALUES (rnd, wl, w.contestant, bl, bench_ms(b.q, reps));
+		END LOOP;
 		IF w.before <> '' THEN
 			EXECUTE w.before;
 		END IF;
@@ -221,8 +245,7 @@ BEGIN
 		IF wl LIKE 'range:%' THEN
 			EXECUTE w.q;
 		END IF;
-		INSERT INTO result
-		VALUES (rnd, wl, w.contestant, bench_ms(w.q, CASE WHEN wl LIKE 'range:%' THEN 50 ELSE 1 END));
+		INSERT INTO result VALUES (rnd, wl, w.contestant, bench_ms(w.q, reps));
 		FOREACH kv IN ARRAY coalesce(string_to_array(nullif(w.settings, ''), ' '), '{}') LOOP
 			PERFORM set_config(split_part(kv, '=', 1), 'on', true);
 		END LOOP;
