@@ -22,10 +22,12 @@
 #
 # Writes $OUT (default bench/results/bench-<major>) /summary.csv (per workload and contestant: the
 # median, and the median, min and max of the per-round ratios), /rounds.csv (every round's value,
-# its reference's, whether that was timed right before it, and their ratio), /generate_bigint.csv (every generator against a random bigint), /bench.svg (the ratios as bars) and /tables.md (the tables of docs/performance.md), the
-# last two by bench/bench_plot.py, and /planning.csv (the planning time on a table grown since
-# ANALYZE against the same rows analyzed: bench/planning.sql), /planning_vacuumed.csv (the same on
-# tables grown and vacuumed since ANALYZE, of PLAN_ROWS rows: bench/planning_vacuumed.sql).
+# its reference's, whether that was timed right before it, and their ratio), /generate_bigint.csv
+# (every generator against a random bigint), /bench.svg (the ratios as bars) and /tables.md (the
+# tables of docs/performance.md), the last two by bench/bench_plot.py, and /planning.csv (the
+# planning time on a table grown since ANALYZE against the same rows analyzed: bench/planning.sql),
+# /planning_vacuumed.csv (the same on tables grown and vacuumed since ANALYZE, of PLAN_ROWS rows:
+# bench/planning_vacuumed.sql).
 set -euo pipefail
 trap '' PIPE
 
