@@ -3,8 +3,8 @@
 # per type and per baseline of the same width (bigint for the 64-bit types; uuid from
 # gen_random_uuid() for the 128-bit ones, and uuidv7(): core's on 18+, idtypes_uuidv7's before),
 # runs every workload R times interleaved across the contestants, and prints medians and the
-# median of the per-round ratios against the baseline (timed again right before each contestant),
-# with an A/A line of each baseline against itself.
+# median of the per-round ratios against the baseline (for generation, timed again right before
+# each contestant), with an A/A line of each baseline against itself.
 #
 #   make bench [N=1000000] [R=5] [PG_CONFIG=...]   (needs idtypes installed into that server)
 #   WORKLOADS='^generate' (an extended regular expression): only the workloads it matches

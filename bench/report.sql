@@ -1,9 +1,9 @@
 -- bench/report.sql: medians and per-round ratios of the results (run by bench/bench.sh).
 -- A ratio is the contestant's time over its reference's time in the same round, and the table
 -- shows the median of those ratios over the rounds (below 1: faster than the reference). The
--- reference is the baseline of the same width (bigint or uuid), timed right before the contestant
--- (table paired, bench_step), except for ^@ and <@, whose reference is BETWEEN with the same
--- bounds on the same contestant in the same round. The views stay in the (throwaway) database for
+-- reference is the baseline of the same width (bigint or uuid) of the same round (for the
+-- generate workloads, timed right before the contestant: table paired, bench_step), except for ^@
+-- and <@, whose reference is BETWEEN with the same bounds on the same contestant. The views stay in the (throwaway) database for
 -- bench.sh to write them out as CSV.
 \pset footer off
 \pset null ''
