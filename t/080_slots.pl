@@ -180,8 +180,10 @@ sub round
 	my $back;
 	for (1 .. 200)
 	{
-		my ($ret, $p) = $node->psql('postgres', 'SELECT pg_backend_pid()');
-		$back = $p if $ret == 0 && $p =~ /^\d+$/;
+		# A psql that cannot connect yet (the server restarting) may exit before it reads the
+		# statement from its stdin, and IPC::Run then dies of the broken pipe: another try.
+		my ($ret, $p) = eval { $node->psql('postgres', 'SELECT pg_backend_pid()') };
+		$back = $p if defined $ret && $ret == 0 && $p =~ /^\d+$/;
 		last if $back;
 		sleep 0.2;
 	}
