@@ -72,7 +72,6 @@ SELECT r.workload, r.contestant,
 FROM result r
 JOIN paired p ON p.round = r.round AND p.workload = r.workload AND p.contestant = r.contestant
  AND p.baseline = 'bigint'
-WHERE r.workload LIKE 'generate:%'
 GROUP BY r.workload, r.contestant;
 \echo
 \echo Every generator against a random bigint timed right before it (median of the per-round ratios):

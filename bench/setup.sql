@@ -54,7 +54,8 @@ BEGIN
 END $$;
 
 CREATE TABLE result (round int, workload text, contestant text, value float8);
--- A baseline's time taken right before each contestant (its ratio's denominator; see bench_step).
+-- A baseline's time taken right before each contestant of a generate workload (its ratio's
+-- denominator there; see bench_step).
 CREATE TABLE paired (round int, workload text, contestant text, baseline text, value float8);
 
 -- Per contestant: src_<c> in generation order (with a btree index, vacuumed for index-only
