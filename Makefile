@@ -137,7 +137,7 @@ help:
 	@echo "  check-abi           the .so needs no C++ runtime"
 	@echo "  sql, check-sql      regenerate the generated SQL / check it, the frozen scripts, symbols, facts"
 	@echo "  format, check-format  clang-format the C++ sources / check them (clang-format 14)"
-	@echo "Benchmarks (mk/bench.mk): bench, bench-load, bench-scale, bench-micro"
+	@echo "Benchmarks (mk/bench.mk): bench, bench-count, bench-load, bench-scale, bench-micro"
 	@echo "Packaging and release (mk/packaging.mk): dist, clients-dist, deb, debsrc, image, release"
 
 -include $(OBJS:.o=.d) $(wildcard test/build/*.d test/build/*/*.d test/build-san/*/*.d)

@@ -48,29 +48,7 @@ major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 OUT=${OUT:-$top/bench/results/bench-$major}
 mkdir -p "$OUT"
 
-dir=$(mktemp -d /tmp/idtb.XXXXXX)
-chmod 755 "$dir"
-cleanup() {
-	bash "$top/test/cluster.sh" stop "$dir" >/dev/null 2>&1 || true
-	rm -rf "$dir"
-}
-trap cleanup EXIT
-
-# In-memory sorts and hashes, no parallelism, no JIT, no autovacuum (a worker waking up on one of
-# the tables loaded in a round would take a core from the timed statements): the workloads
-# measure the types.
-bash "$top/test/cluster.sh" start "$dir" -c shared_buffers=2GB -c work_mem=1GB -c autovacuum=off \
-	-c maintenance_work_mem=1GB -c max_parallel_workers_per_gather=0 \
-	-c max_parallel_maintenance_workers=0 -c jit=off -c synchronous_commit=off \
-	-c max_wal_size=10GB -c checkpoint_timeout=1h
-export PGHOST=$dir
-mkdir -p "$dir/files"
-[ "$(id -u)" -ne 0 ] || chown postgres: "$dir/files"
-
-psql_b() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -At -d bench "$@"; }
-"$PGBIN/psql" -X -q -c "CREATE DATABASE bench"
-psql_b -c "ALTER DATABASE bench SET bench.n = '$N'" -c "ALTER DATABASE bench SET bench.dir = '$dir/files'" \
-	-c "ALTER DATABASE bench SET client_min_messages = warning"
+. bench/lib.sh
 echo "bench: setting up $N rows per contestant"
 start=$SECONDS
 psql_b -f bench/setup.sql

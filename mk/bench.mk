@@ -10,6 +10,15 @@ bench: all
 	$(MAKE) install
 	PG_CONFIG=$(PG_CONFIG) bash bench/bench.sh
 
+# What the suite's statements cost in instructions and simulated cache misses (bench/count.sh:
+# callgrind, a single-user server per statement), against the same baselines: ratios no neighbour
+# of a shared machine moves. WORKLOADS (default '^hash index|^index probes') and CONTESTANTS pick
+# the statements; writes OUT (default bench/results/count-<major>). Needs valgrind.
+.PHONY: bench-count
+bench-count: all
+	$(MAKE) install
+	PG_CONFIG=$(PG_CONFIG) bash bench/count.sh
+
 # The generators under load (bench/load.py): pgbench with 1, 4, 16 and 64 clients, DURATION s each
 # (default 60), single-row inserts with each generator as the key's default, in both scopes of the
 # generators' state, then the same with faults (backends killed, an immediate restart); about 75

@@ -81,6 +81,8 @@ RUNS_ON = {
     # generators' lives, the regression suite's generator tests and the isolation specs run on
     # every major.
     "bench_smoke.sh": "15 19",
+    # bench/count.sh end to end at a small size, where valgrind is (the host): a tool's run.
+    "bench_count.sh": "15",
     # bench/load.py end to end at a small size: a tool's run; its fault check (kills, an immediate
     # restart) is t/050_crash.pl's, on every major.
     "bench_load.sh": "15",
