@@ -39,11 +39,13 @@ mkdir -p "$OUT"
 . bench/lib.sh
 echo "bench-count: setting up $N rows per contestant"
 psql_b -f bench/setup.sql
-# One line per statement: workload, contestant, its baseline, settings, before step, statement.
-psql_b -F $'\t' -c "SELECT w.workload, w.contestant, c.baseline, w.settings,
+# One line per statement: workload, contestant, its baseline, settings, before step, statement,
+# separated by the unit separator (0x1f): a tab, as white space to read, would merge empty fields.
+sep=$'\x1f'
+psql_b -F "$sep" -c "SELECT w.workload, w.contestant, c.baseline, w.settings,
 		replace(w.before, E'\n', ' '), replace(w.q, E'\n', ' ')
 	FROM work w JOIN contestant c ON c.name = w.contestant ORDER BY w.ord, w.workload, c.ord" |
-	awk -F '\t' -v w="$WORKLOADS" -v c="$CONTESTANTS" '$1 ~ w && $2 ~ c' >"$dir/work.tsv"
+	awk -F "$sep" -v w="$WORKLOADS" -v c="$CONTESTANTS" '$1 ~ w && $2 ~ c' >"$dir/work.tsv"
 # The single-user servers get the server's own options (bench/lib.sh's and a stage's: where the
 # extension is loaded from), which pg_ctl gave it on its command line.
 mapfile -t server_opts < <(psql_b -F $'\t' -c "SELECT name, setting FROM pg_settings WHERE source = 'command line'" |
@@ -60,7 +62,7 @@ mkdir -p "$dir/cg"
 chmod 777 "$dir/cg"
 printf 'workload\tcontestant\tbaseline\tinstructions\tll_misses\n' >"$dir/counts.tsv"
 i=0
-while IFS=$'\t' read -r workload contestant baseline settings before q; do
+while IFS=$sep read -r workload contestant baseline settings before q; do
 	i=$((i + 1))
 	opts=()
 	for kv in $settings; do opts+=(-c "$kv"); done
